@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Language features every target builds with, so the modules read alike.
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Cardport",
+    products: [
+        .library(name: "Cardport", targets: ["Cardport"]),
+        .library(name: "CardportCore", targets: ["CardportCore"]),
+        .executable(name: "cardport", targets: ["CardportCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "CardportCore"),
+        .target(name: "CardportJSON", dependencies: ["CardportCore"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .executableTarget(
+            name: "CardportCLI",
+            dependencies: [
+                "Cardport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "CardportTestSupport",
+            dependencies: [
+                "CardportCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportCoreTests",
+            dependencies: ["CardportCore", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportJSONTests",
+            dependencies: [
+                "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportTests",
+            dependencies: ["Cardport", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportCLITests",
+            dependencies: ["CardportCLI", "CardportTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + upcomingFeatures
+}

@@ -1,0 +1,109 @@
+import CardportCore
+
+extension Conversion {
+    /// An input whose format has been settled.
+    struct PlannedInput {
+        let path: String
+        let format: any CardFormat
+        /// Standard input cannot be opened twice, so the stream used for sniffing is kept.
+        let stdin: ByteInput?
+
+        func open() throws(CardportError) -> ByteInput {
+            if let stdin { return stdin }
+            return try ByteInput(path: path)
+        }
+    }
+
+    struct Target {
+        let path: String
+        let format: any CardFormat
+    }
+
+    struct Plan {
+        var inputs: [PlannedInput] = []
+        /// The output for each input (the same one for all with `-o`).
+        var targets: [Target] = []
+        var totalBytes: Int? = 0
+    }
+
+    /// Settles every format and output path, and checks the request, before any record is read.
+    func makePlan(_ request: ConversionRequest) throws(CardportError) -> Plan {
+        guard !request.inputs.isEmpty else {
+            throw CardportError(.usage, "no input files given", hint: "name one or more files, or '-' for standard input")
+        }
+        guard request.inputs.filter({ $0 == "-" }).count <= 1 else {
+            throw CardportError(.usage, "standard input ('-') can be read only once")
+        }
+        var plan = Plan()
+        for path in request.inputs {
+            let source = try ByteInput(path: path)
+            let format = try registry.readFormat(named: request.from, path: path, prefix: try source.peek(upTo: 64 * 1024))
+            if let kind = request.kind, !format.descriptor.reads.contains(kind) {
+                throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
+                                    hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
+            }
+            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil))
+            if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
+        }
+
+        switch request.destination {
+        case .file(let path):
+            let format = try registry.writeFormat(named: request.to, path: path)
+            plan.targets = Array(repeating: Target(path: path, format: format), count: plan.inputs.count)
+        case .directory(let directory):
+            guard let to = request.to else {
+                throw CardportError(.usage, "--out-dir needs --to to know which format to write",
+                                    hint: "pass --to with one of: \(registry.formats.filter(\.canWrite).map(\.id).joined(separator: ", "))")
+            }
+            let format = try registry.writeFormat(named: to, path: nil)
+            let ext = format.descriptor.extensions.first ?? format.id
+            var seen: [String: String] = [:]
+            for input in plan.inputs {
+                guard input.path != "-" else {
+                    throw CardportError(.usage, "standard input has no name to give its output in --out-dir",
+                                        hint: "use -o for standard input")
+                }
+                let target = Conversion.outputPath(for: input.path, in: directory, extension: ext)
+                if let other = seen[target] {
+                    throw CardportError(.usage, "'\(other)' and '\(input.path)' would both be written to '\(target)'",
+                                        hint: "convert them in separate runs or rename one")
+                }
+                seen[target] = input.path
+                plan.targets.append(Target(path: target, format: format))
+            }
+            try Conversion.makeDirectory(directory)
+        }
+
+        for (input, target) in zip(plan.inputs, plan.targets) {
+            try checkCapability(input: input.format, target: target.format, kind: request.kind)
+            if target.path != "-", input.path != "-", Conversion.sameFile(input.path, target.path) {
+                throw CardportError(.usage, "the output '\(target.path)' is the input '\(input.path)'",
+                                    hint: "write to another file; the input would be destroyed while it is read")
+            }
+        }
+        return plan
+    }
+
+    /// Fails when the target cannot hold any of the kinds the input may produce.
+    func checkCapability(input: any CardFormat, target: any CardFormat, kind: RecordKind?) throws(CardportError) {
+        let wanted = kind.map { Set([$0]) } ?? input.descriptor.reads
+        guard wanted.isDisjoint(with: target.descriptor.writes) else { return }
+        let able = registry.formats.filter { !$0.descriptor.writes.isDisjoint(with: wanted) }.map(\.id)
+        throw CardportError(
+            .unsupportedKind,
+            "format '\(target.id)' cannot hold \(Conversion.kindList(wanted)), which is what '\(input.id)' \(kind == nil ? "holds" : "was asked for")",
+            hint: able.isEmpty ? nil : "formats that can: \(able.joined(separator: ", "))")
+    }
+
+    static func kindList(_ kinds: Set<RecordKind>) -> String {
+        kinds.sorted().map(\.pluralName).joined(separator: ", ")
+    }
+
+    /// `DIR/<input name without its extension>.<ext>`.
+    static func outputPath(for input: String, in directory: String, extension ext: String) -> String {
+        var name = input.split(separator: "/").last.map(String.init) ?? input
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return "\(base)/\(name).\(ext)"
+    }
+}

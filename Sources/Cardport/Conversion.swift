@@ -1,0 +1,137 @@
+public import CardportCore
+
+/// What `cardport convert` is asked to do: which inputs, where to, and how.
+public struct ConversionRequest: Sendable, Hashable {
+    /// Where converted records go.
+    public enum Destination: Sendable, Hashable {
+        /// One output file for all inputs (`-o FILE`; `-` is standard output).
+        case file(String)
+        /// One output per input in a directory (`--out-dir DIR`), named after the input.
+        case directory(String)
+    }
+
+    /// Input paths; `-` is standard input.
+    public var inputs: [String]
+    public var destination: Destination
+    /// `--from`: the format of every input, instead of resolving each one.
+    public var from: String?
+    /// `--to`: the output format, instead of the output's extension.
+    public var to: String?
+    /// `--kind`: convert only records of this kind (and read kind-less inputs as this kind).
+    public var kind: RecordKind?
+    /// `--keep-going`: skip records a reader rejects, report them, and write the rest.
+    public var keepGoing: Bool
+
+    public init(inputs: [String], destination: Destination, from: String? = nil, to: String? = nil,
+                kind: RecordKind? = nil, keepGoing: Bool = false) {
+        self.inputs = inputs
+        self.destination = destination
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.keepGoing = keepGoing
+    }
+}
+
+/// How far a long conversion has got, for a progress bar.
+public struct ConversionProgress: Sendable, Hashable {
+    /// Bytes read from all inputs so far.
+    public var bytesRead: Int
+    /// The inputs' total size, when every input is a regular file.
+    public var totalBytes: Int?
+    public var records: Int
+}
+
+/// Converts files from any registered format into any other that can hold their records.
+///
+/// Everything that can be checked before reading is checked first: every input exists and has a
+/// format, the target can hold what the inputs hold, no output overwrites an input. Outputs are
+/// written to temporary files and moved into place only when every input has been converted, so a
+/// failed run leaves no output behind (and an existing file untouched).
+///
+/// ```swift
+/// let request = ConversionRequest(inputs: ["quotes.jsonl"], destination: .file("quotes.json"))
+/// let report = try Conversion(registry: .standard).run(request)
+/// report.recordsWritten
+/// ```
+public struct Conversion: Sendable {
+    public let registry: FormatRegistry
+
+    public init(registry: FormatRegistry) {
+        self.registry = registry
+    }
+
+    /// How often, in records, progress is reported.
+    static let progressInterval = 4096
+
+    public func run(_ request: ConversionRequest,
+                    progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> ConversionReport {
+        let plan = try makePlan(request)
+        var report = ConversionReport()
+        var outputs: [OutputFile] = []
+        var written = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
+        var finishedBytes = 0
+
+        do {
+            var current: (file: OutputFile, writer: any RecordWriter, format: any CardFormat)?
+            var writtenToCurrent = 0
+            for (index, input) in plan.inputs.enumerated() {
+                let target = plan.targets[index]
+                if current == nil || current!.file.path != target.path {
+                    if let open = current {
+                        try open.writer.finish()
+                        report.record(output: open.file.path, format: open.format.id, records: writtenToCurrent,
+                                      losses: open.writer.losses)
+                        writtenToCurrent = 0
+                    }
+                    let file = try OutputFile(path: target.path)
+                    outputs.append(file)
+                    let writer = try target.format.makeWriter(file.output, options: WriteOptions())
+                    current = (file, writer, target.format)
+                }
+                let source = try input.open()
+                let reader = try input.format.makeReader(source, options: ReadOptions(kind: request.kind))
+                var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
+                while true {
+                    let record: Record?
+                    do {
+                        record = try reader.next()
+                    } catch where error.isRecoverable && request.keepGoing {
+                        report.rejected.append(ConversionReport.Rejection(error))
+                        continue
+                    }
+                    guard let record else { break }
+                    entry.count(record.kind)
+                    if let kind = request.kind, record.kind != kind {
+                        report.skipped += 1
+                        continue
+                    }
+                    guard target.format.descriptor.writes.contains(record.kind) else {
+                        report.droppedRecords[record.kind.pluralName, default: 0] += 1
+                        continue
+                    }
+                    try current!.writer.write(record)
+                    report.recordsWritten += 1
+                    writtenToCurrent += 1
+                    written.records += 1
+                    if let progress, written.records % Conversion.progressInterval == 0 {
+                        written.bytesRead = finishedBytes + source.bytesRead
+                        progress(written)
+                    }
+                }
+                finishedBytes += source.bytesRead
+                report.inputs.append(entry)
+            }
+            if let open = current {
+                try open.writer.finish()
+                report.record(output: open.file.path, format: open.format.id, records: writtenToCurrent,
+                              losses: open.writer.losses)
+            }
+            for file in outputs { try file.commit() }
+        } catch {
+            for file in outputs { file.discard() }
+            throw error
+        }
+        return report
+    }
+}

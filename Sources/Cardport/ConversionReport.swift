@@ -1,0 +1,86 @@
+public import CardportCore
+
+/// What a conversion did: records read per input and kind, written per output, and everything
+/// it could not carry over. Printed as a summary, or as JSON with `--report json`.
+public struct ConversionReport: Sendable, Hashable, Codable {
+    /// One input and what was read from it.
+    public struct InputSummary: Sendable, Hashable, Codable {
+        public var path: String
+        public var format: String
+        public var records = 0
+        /// Records read, by plural kind name.
+        public var kinds: [String: Int] = [:]
+
+        mutating func count(_ kind: RecordKind) {
+            records += 1
+            kinds[kind.pluralName, default: 0] += 1
+        }
+    }
+
+    /// One output and what it could not hold.
+    public struct OutputSummary: Sendable, Hashable, Codable {
+        public var path: String
+        public var format: String
+        public var records: Int
+        /// Field values the format could not express, by `kind.field`.
+        public var droppedFields: [String: Int]
+    }
+
+    /// A record a reader rejected under `--keep-going`.
+    public struct Rejection: Sendable, Hashable, Codable {
+        public var location: SourceLocation?
+        public var message: String
+        /// The full diagnostic, as printed.
+        public var error: CardportError
+
+        init(_ error: CardportError) {
+            self.location = error.location
+            self.message = error.message
+            self.error = error
+        }
+
+        enum CodingKeys: String, CodingKey { case location, message }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            location = try container.decodeIfPresent(SourceLocation.self, forKey: .location)
+            message = try container.decode(String.self, forKey: .message)
+            error = CardportError(.invalidValue, message, location: location)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(location, forKey: .location)
+            try container.encode(message, forKey: .message)
+        }
+    }
+
+    public var inputs: [InputSummary] = []
+    public var outputs: [OutputSummary] = []
+    public var recordsWritten = 0
+    /// Records left out because they were not of the `--kind` asked for.
+    public var skipped = 0
+    /// Records the target format cannot hold, by plural kind name.
+    public var droppedRecords: [String: Int] = [:]
+    public var rejected: [Rejection] = []
+
+    public init() {}
+
+    /// Records read from all inputs.
+    public var recordsRead: Int { inputs.reduce(0) { $0 + $1.records } }
+
+    /// Field values dropped across all outputs, by `kind.field`.
+    public var droppedFields: [String: Int] {
+        outputs.reduce(into: [:]) { total, output in
+            for (field, count) in output.droppedFields { total[field, default: 0] += count }
+        }
+    }
+
+    /// Whether every record read was written in full.
+    public var isLossless: Bool { droppedFields.isEmpty && droppedRecords.isEmpty && rejected.isEmpty }
+
+    mutating func record(output path: String, format: String, records: Int, losses: LossReport) {
+        outputs.append(OutputSummary(path: path, format: format, records: records, droppedFields: losses.fields))
+        for (kind, count) in losses.records { droppedRecords[kind.pluralName, default: 0] += count }
+    }
+}

@@ -1,0 +1,35 @@
+import CardportCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Conversion {
+    /// Whether two paths name the same existing file (same device and inode).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// Creates a directory and its parents, like `mkdir -p`.
+    static func makeDirectory(_ path: String) throws(CardportError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw CardportError(.io, "'\(path)' exists and is not a directory", hint: "choose another --out-dir")
+            }
+            return
+        }
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o777) != 0, errno != EEXIST {
+            let code = errno
+            throw CardportError(.io, "cannot create the directory '\(path)': \(String(cString: strerror(code)))")
+        }
+    }
+}

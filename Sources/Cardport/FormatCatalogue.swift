@@ -1,0 +1,60 @@
+public import CardportCore
+
+/// The registry described for people and scripts: what `cardport formats` prints.
+public struct FormatCatalogue: Sendable {
+    /// One format's facts.
+    public struct Entry: Sendable, Hashable, Codable {
+        public var id: String
+        public var aliases: [String]
+        public var extensions: [String]
+        public var mediaType: String
+        /// Plural kind names the format reads, in kind order.
+        public var reads: [String]
+        /// Plural kind names the format writes, in kind order.
+        public var writes: [String]
+        public var summary: String
+    }
+
+    public let entries: [Entry]
+
+    public init(registry: FormatRegistry) {
+        entries = registry.formats.map { format in
+            let d = format.descriptor
+            return Entry(id: d.id, aliases: d.aliases, extensions: d.extensions, mediaType: d.mediaType,
+                         reads: d.reads.sorted().map(\.pluralName), writes: d.writes.sorted().map(\.pluralName),
+                         summary: d.summary)
+        }
+    }
+
+    /// The formats as an aligned table with a header, one format per line.
+    ///
+    /// ```text
+    /// ID         ALIASES           EXTENSIONS     READS      WRITES     DESCRIPTION
+    /// cardport   json, native      .json          all kinds  all kinds  Cardport's own document…
+    /// ```
+    public var table: String {
+        func kinds(_ names: [String]) -> String {
+            if names.isEmpty { return "-" }
+            return names.count == RecordKind.allCases.count ? "all kinds" : names.joined(separator: ", ")
+        }
+        let header = ["ID", "ALIASES", "EXTENSIONS", "READS", "WRITES", "DESCRIPTION"]
+        let rows = entries.map { entry in
+            [entry.id, entry.aliases.isEmpty ? "-" : entry.aliases.joined(separator: ", "),
+             entry.extensions.map { "." + $0 }.joined(separator: ", "),
+             kinds(entry.reads), kinds(entry.writes), entry.summary]
+        }
+        let all = [header] + rows
+        let widths = (0..<header.count - 1).map { column in all.map { $0[column].count }.max()! }
+        return all.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                if column < widths.count {
+                    line += cell + String(repeating: " ", count: widths[column] - cell.count + 2)
+                } else {
+                    line += cell
+                }
+            }
+            return line
+        }.joined(separator: "\n") + "\n"
+    }
+}

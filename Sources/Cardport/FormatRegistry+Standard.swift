@@ -1,0 +1,20 @@
+public import CardportCore
+import CardportJSON
+
+extension FormatRegistry {
+    /// Every built-in format, in one place. Where formats share an extension, the first listed is
+    /// the default for writing it (`cardport` for `.json`).
+    ///
+    /// To add a format of your own, copy this value and register it:
+    ///
+    /// ```swift
+    /// var registry = FormatRegistry.standard
+    /// try registry.register(MyFormat())
+    /// ```
+    public static let standard = FormatRegistry([
+        NativeJSONFormat(),
+        JSONLinesFormat(),
+        DummyJSONFormat(),
+        FavouritesFormat(),
+    ])
+}

@@ -1,0 +1,50 @@
+public import CardportCore
+
+/// What `cardport inspect` found in one input: its format and how many records of each kind.
+public struct InspectionReport: Sendable, Hashable, Codable {
+    public var path: String
+    public var format: String
+    /// The input's size in bytes, when it is a regular file.
+    public var bytes: Int?
+    public var records: Int
+    /// Records by plural kind name.
+    public var kinds: [String: Int]
+}
+
+/// Reads inputs through to the end to report their format and record counts, writing nothing.
+///
+/// Reading them whole is the point: an input that `inspect` passes converts without errors.
+public struct Inspection: Sendable {
+    public let registry: FormatRegistry
+
+    public init(registry: FormatRegistry) {
+        self.registry = registry
+    }
+
+    /// Inspects one input; `from` forces its format, `kind` is the kind for kind-less inputs.
+    public func run(path: String, from: String? = nil, kind: RecordKind? = nil) throws(CardportError) -> InspectionReport {
+        let input = try ByteInput(path: path)
+        let format = try registry.readFormat(named: from, path: path, prefix: try input.peek(upTo: 64 * 1024))
+        let reader = try format.makeReader(input, options: ReadOptions(kind: kind))
+        var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
+        while let record = try reader.next() {
+            report.records += 1
+            report.kinds[record.kind.pluralName, default: 0] += 1
+        }
+        return report
+    }
+}
+
+extension InspectionReport {
+    /// One line per input, as `cardport inspect` prints it.
+    ///
+    /// ```text
+    /// Samples/quotes.jsonl: jsonl, 5 records (4 citations, 1 bookmark)
+    /// ```
+    public var summary: String {
+        let shown = path == "-" ? "standard input" : path
+        var line = "\(shown): \(format), \(ConversionReport.count(records, "record"))"
+        if !kinds.isEmpty { line += " (\(ConversionReport.kindCounts(kinds)))" }
+        return line
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// `cardport`: convert, merge and back up personal cards between files and the app's store.
+@main
+struct CardportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardport",
+        abstract: "Convert personal cards (citations, bookmarks, tasks, topics) between file formats.",
+        discussion: """
+            Formats are chosen by --from/--to, else by file extension, else by looking at the content.
+            Run 'cardport formats' for the list. '-' reads standard input or writes standard output.
+
+            Exit codes:
+              0   success
+              64  usage: bad arguments, unknown or ambiguous format, a target that cannot hold the records
+              65  bad input data: malformed file, invalid value, a limit exceeded, records rejected
+              66  an input file does not exist
+              74  reading or writing failed (permissions, disk full, missing directory)
+            """,
+        version: CardportVersion.current,
+        subcommands: [Convert.self, Inspect.self, Formats.self]
+    )
+}
+
+enum CardportVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+
+extension CardportCommand {
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Convert files from one format to another.",
+            discussion: """
+                All inputs go into one output with -o, or each input into its own file under --out-dir.
+                Outputs appear only when the whole conversion succeeds. A summary goes to standard
+                error; --report json prints it as JSON instead (on standard output, or on standard
+                error when the converted data goes to standard output).
+
+                Examples:
+                  cardport convert Samples/quotes-dummyjson.json -o quotes.jsonl
+                  cardport convert a.jsonl b.jsonl -o all.json
+                  cardport convert *.json --out-dir converted --to jsonl
+                  cat quotes.jsonl | cardport convert - -o - --to cardport
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Input files ('-' for standard input).", valueName: "input"))
+        var inputs: [String]
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file ('-' for standard output).", valueName: "file"))
+        var output: String?
+
+        @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write each input to its own file in this directory (needs --to).", valueName: "dir"))
+        var outDir: String?
+
+        @OptionGroup var formats: FormatOptions
+
+        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, write the rest (exits 65).")
+        var keepGoing = false
+
+        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
+        var report: ReportStyle = .text
+
+        @Flag(name: [.short, .long], help: "Print no summary (errors are still printed).")
+        var quiet = false
+
+        func validate() throws {
+            if output == nil && outDir == nil {
+                throw ValidationError("Give an output: -o FILE (or -o - for standard output), or --out-dir DIR.")
+            }
+            if output != nil && outDir != nil {
+                throw ValidationError("Use either -o or --out-dir, not both.")
+            }
+        }
+
+        func run() throws {
+            let request = ConversionRequest(
+                inputs: inputs,
+                destination: outDir.map { .directory($0) } ?? .file(output!),
+                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing)
+            let bar = quiet ? nil : ProgressBar.forTerminal()
+            var report = ConversionReport()
+            try Terminal.run { () throws(CardportError) in
+                defer { bar?.finish() }
+                report = try Conversion(registry: .standard).run(request) { bar?.update($0) }
+            }
+            if !quiet || self.report == .json {
+                switch self.report {
+                case .text:
+                    Terminal.printError(report.summary)
+                case .json:
+                    let text = Terminal.json(report)
+                    if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
+                }
+            }
+            if !report.rejected.isEmpty { throw ExitCode(65) }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+
+extension CardportCommand {
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show each file's detected format and how many records of each kind it holds.",
+            discussion: """
+                Every file is read to the end, so a file that inspects cleanly also converts cleanly.
+                With several files, a bad one is reported and the others are still inspected.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Files to inspect ('-' for standard input).", valueName: "file"))
+        var files: [String]
+
+        @OptionGroup var formats: InputFormatOptions
+
+        @Flag(help: "Print the result as JSON.")
+        var json = false
+
+        func run() throws {
+            var reports: [InspectionReport] = []
+            var failure: ExitCode?
+            for file in files {
+                do {
+                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind))
+                } catch {
+                    failure = failure ?? Terminal.fail(error)
+                    if failure != nil, failure!.rawValue != error.exitCode { _ = Terminal.fail(error) }
+                }
+            }
+            if json {
+                Terminal.printOutput(Terminal.json(reports))
+            } else {
+                for report in reports { Terminal.printOutput(report.summary + "\n") }
+            }
+            if let failure { throw failure }
+        }
+    }
+}

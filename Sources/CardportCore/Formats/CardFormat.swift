@@ -1,0 +1,48 @@
+/// A file format Cardport can read, write, or both.
+///
+/// A format is a small value: its ``descriptor``, a ``sniff(_:)`` that looks at the first bytes of
+/// an input, and factories for a streaming reader and writer. Add one to a ``FormatRegistry`` to
+/// make it available to every command:
+///
+/// ```swift
+/// var registry = FormatRegistry.standard
+/// try registry.register(MyFormat())
+/// ```
+public protocol CardFormat: Sendable {
+    var descriptor: FormatDescriptor { get }
+
+    /// How likely it is that an input starting with `prefix` is in this format. `prefix` holds the
+    /// first bytes (up to 64 KiB, byte-order mark removed); it may end mid-token.
+    func sniff(_ prefix: [UInt8]) -> SniffResult
+
+    /// A reader that parses `input` one record at a time.
+    func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader
+
+    /// A writer that appends records to `output`.
+    func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter
+}
+
+extension CardFormat {
+    public var id: String { descriptor.id }
+
+    /// Whether the format can be read at all.
+    public var canRead: Bool { !descriptor.reads.isEmpty }
+
+    /// Whether the format can be written at all.
+    public var canWrite: Bool { !descriptor.writes.isEmpty }
+}
+
+/// What a reader may be told by the command that runs it.
+public struct ReadOptions: Sendable, Hashable {
+    /// The kind to read records as, when the format cannot tell by itself (`--kind`).
+    public var kind: RecordKind?
+
+    public init(kind: RecordKind? = nil) {
+        self.kind = kind
+    }
+}
+
+/// What a writer may be told by the command that runs it.
+public struct WriteOptions: Sendable, Hashable {
+    public init() {}
+}

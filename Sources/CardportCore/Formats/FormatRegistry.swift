@@ -1,0 +1,141 @@
+/// The formats a command can use, and how an input or output finds its format.
+///
+/// A registry is a plain value: `FormatRegistry.standard` (in the `Cardport` module) lists every
+/// built-in format, and a program or test builds its own by adding to a copy. Order matters in one
+/// place only: when several formats share a file extension, the first registered is the default
+/// for writing such a file and for reading one that sniffing cannot place.
+///
+/// Resolution, for reading: an explicit name (id or alias) wins; else the file's extension narrows
+/// the candidates and sniffing the first bytes picks among them (content wins when it is certain and
+/// no candidate matches at all); with no extension, sniffing alone decides. For writing: an explicit
+/// name, else the extension. Unknown and ambiguous names are errors that list the candidates.
+///
+/// ```swift
+/// var registry = FormatRegistry()
+/// try registry.register(NativeJSONFormat())
+/// let format = try registry.writeFormat(named: nil, path: "backup.json")
+/// ```
+public struct FormatRegistry: Sendable {
+    public private(set) var formats: [any CardFormat] = []
+
+    public init() {}
+
+    /// A registry of these formats, in this order.
+    public init(_ formats: [any CardFormat]) {
+        for format in formats {
+            do { try register(format) } catch { preconditionFailure(error.message) }
+        }
+    }
+
+    /// Adds a format; its id and aliases must not name a format already registered.
+    public mutating func register(_ format: any CardFormat) throws(CardportError) {
+        let names = [format.descriptor.id] + format.descriptor.aliases
+        for name in names {
+            if let clash = formats.first(where: { $0.descriptor.isNamed(name) }) {
+                throw CardportError(.usage, "cannot register format '\(format.id)': the name '\(name)' is taken by '\(clash.id)'")
+            }
+        }
+        formats.append(format)
+    }
+
+    /// The ids of every registered format, in order.
+    public var ids: [String] { formats.map(\.id) }
+
+    /// The format with this id or alias (any case).
+    public func format(named name: String) throws(CardportError) -> any CardFormat {
+        if let format = formats.first(where: { $0.descriptor.isNamed(name) }) { return format }
+        throw CardportError(.unknownFormat, "unknown format '\(name)'; known formats: \(ids.joined(separator: ", "))",
+                            hint: "run 'cardport formats' to see what each one reads and writes")
+    }
+
+    /// The formats that list an extension (without the dot, any case), in registration order.
+    public func formats(forExtension ext: String) -> [any CardFormat] {
+        let lower = ext.lowercased()
+        return formats.filter { $0.descriptor.extensions.contains(lower) }
+    }
+
+    /// The lower-cased extension of a path (`My.Quotes.JSON` → `json`), or `nil` for none or `-`.
+    public static func pathExtension(_ path: String) -> String? {
+        guard path != "-" else { return nil }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...]
+        return ext.isEmpty ? nil : ext.lowercased()
+    }
+
+    // MARK: Reading
+
+    /// Chooses the format to read an input with.
+    ///
+    /// - Parameters:
+    ///   - name: `--from`, if given.
+    ///   - path: the input's path (`-` or `nil` for standard input).
+    ///   - prefix: the input's first bytes, for sniffing.
+    public func readFormat(named name: String?, path: String?, prefix: [UInt8]) throws(CardportError) -> any CardFormat {
+        let shown = path.map { $0 == "-" ? "standard input" : "'\($0)'" } ?? "standard input"
+        if let name {
+            let format = try format(named: name)
+            guard format.canRead else {
+                throw CardportError(.unsupportedKind, "format '\(format.id)' can only be written, not read",
+                                    hint: "readable formats: \(readableIDs)")
+            }
+            return format
+        }
+        let readable = formats.filter(\.canRead)
+        let scores = readable.map { ($0, $0.sniff(prefix)) }
+        let certain = scores.filter { $0.1 == .certain }.map(\.0)
+        if let ext = path.flatMap(FormatRegistry.pathExtension) {
+            let candidates = scores.filter { $0.0.descriptor.extensions.contains(ext) }
+            if !candidates.isEmpty {
+                let sure = candidates.filter { $0.1 == .certain }.map(\.0)
+                if sure.count == 1 { return sure[0] }
+                if sure.count > 1 { throw ambiguity(shown, sure) }
+                if let likely = candidates.first(where: { $0.1 == .possible }) { return likely.0 }
+                if certain.count == 1 { return certain[0] }
+                return candidates[0].0
+            }
+        }
+        if certain.count == 1 { return certain[0] }
+        if certain.count > 1 { throw ambiguity(shown, certain) }
+        if let likely = scores.first(where: { $0.1 == .possible }) { return likely.0 }
+        throw CardportError(.unknownFormat, "cannot tell the format of \(shown)",
+                            hint: "pass --from with one of: \(readableIDs)")
+    }
+
+    private var readableIDs: String { formats.filter(\.canRead).map(\.id).joined(separator: ", ") }
+    private var writableIDs: String { formats.filter(\.canWrite).map(\.id).joined(separator: ", ") }
+
+    private func ambiguity(_ shown: String, _ candidates: [any CardFormat]) -> CardportError {
+        CardportError(.ambiguousFormat,
+                      "\(shown) could be read as \(candidates.map(\.id).joined(separator: " or "))",
+                      hint: "pass --from to choose")
+    }
+
+    // MARK: Writing
+
+    /// Chooses the format to write an output with, from `--to` or the output path's extension.
+    public func writeFormat(named name: String?, path: String?) throws(CardportError) -> any CardFormat {
+        if let name {
+            let format = try format(named: name)
+            guard format.canWrite else {
+                throw CardportError(.unsupportedKind, "format '\(format.id)' can only be read, not written",
+                                    hint: "writable formats: \(writableIDs)")
+            }
+            return format
+        }
+        guard let path, path != "-" else {
+            throw CardportError(.usage, "cannot tell which format to write to standard output",
+                                hint: "pass --to with one of: \(writableIDs)")
+        }
+        guard let ext = FormatRegistry.pathExtension(path) else {
+            throw CardportError(.usage, "cannot tell which format to write to '\(path)': it has no extension",
+                                hint: "pass --to with one of: \(writableIDs)")
+        }
+        guard let format = formats.first(where: { $0.canWrite && $0.descriptor.extensions.contains(ext) }) else {
+            let known = Set(formats.filter(\.canWrite).flatMap(\.descriptor.extensions)).sorted()
+            throw CardportError(.unknownFormat, "no format writes '.\(ext)' files",
+                                hint: "pass --to with one of: \(writableIDs); known extensions: \(known.map { "." + $0 }.joined(separator: ", "))")
+        }
+        return format
+    }
+}

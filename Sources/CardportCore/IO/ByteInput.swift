@@ -1,0 +1,260 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A stream of input bytes read in large chunks, with a window that readers parse in place.
+///
+/// Readers look at ``available``, ``consume(_:)`` what they have parsed, and call ``fill()`` when
+/// a token runs past the end of the window; unconsumed bytes are kept, so a record that straddles
+/// two chunks is seen whole. Memory stays at about one chunk plus the largest record, whatever the
+/// input size. The stream counts the lines it moves past, so any byte offset still in the window can
+/// be turned into a ``SourceLocation`` with the line's text for the caret.
+///
+/// A UTF-8 byte-order mark at the start is skipped; a UTF-16 or UTF-32 one is refused with an error
+/// that says how to convert the file.
+///
+/// ```swift
+/// let input = try ByteInput(path: "quotes.jsonl")
+/// while input.available.isEmpty == false || (try input.fill()) { … }
+/// ```
+public final class ByteInput {
+    /// The name shown in diagnostics: the path as given, or `<stdin>`.
+    public let name: String
+    /// The total size in bytes when known (a regular file), for progress reports.
+    public let size: Int?
+    /// The largest window a single record may need; past it, ``fill()`` throws ``CardportError/Code/limitExceeded``.
+    public let maximumWindow: Int
+
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private var storage: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var storageOffset = 0
+    private var linesBeforeStorage = 0
+    private var lineStartBeforeStorage = 0
+    /// Whether the source has no more bytes beyond the window.
+    public private(set) var isAtEnd = false
+
+    static let chunkSize = 1 << 20
+    /// The default ``maximumWindow``: 256 MiB.
+    public static let defaultMaximumWindow = 256 << 20
+
+    /// Opens a file for reading, or standard input for `-`.
+    public convenience init(path: String, maximumWindow: Int = ByteInput.defaultMaximumWindow) throws(CardportError) {
+        if path == "-" {
+            self.init(descriptor: 0, name: "<stdin>", size: nil, ownsDescriptor: false, maximumWindow: maximumWindow)
+        } else {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw POSIX.error(errno, doing: "read", path: path) }
+            var info = stat()
+            var size: Int?
+            if fstat(fd, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    close(fd)
+                    throw POSIX.error(EISDIR, doing: "read", path: path)
+                }
+                if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
+            }
+            self.init(descriptor: fd, name: path, size: size, ownsDescriptor: true, maximumWindow: maximumWindow)
+        }
+        try prepare()
+    }
+
+    /// A stream over bytes in memory (tests, strings, data from another API).
+    public convenience init(bytes: some Collection<UInt8>, name: String = "<memory>") throws(CardportError) {
+        self.init(descriptor: -1, name: name, size: bytes.count, ownsDescriptor: false,
+                  maximumWindow: Swift.max(bytes.count, 1))
+        if storage.count < bytes.count {
+            storage.deallocate()
+            storage = .allocate(byteCount: bytes.count, alignment: 16)
+        }
+        _ = storage.initializeMemory(as: UInt8.self, from: bytes)
+        end = bytes.count
+        isAtEnd = true
+        try prepare()
+    }
+
+    /// A stream over a string's UTF-8 bytes.
+    public convenience init(string: String, name: String = "<memory>") throws(CardportError) {
+        try self.init(bytes: Array(string.utf8), name: name)
+    }
+
+    private init(descriptor: Int32, name: String, size: Int?, ownsDescriptor: Bool, maximumWindow: Int) {
+        self.fd = descriptor
+        self.name = name
+        self.size = size
+        self.ownsDescriptor = ownsDescriptor
+        self.maximumWindow = maximumWindow
+        self.storage = .allocate(byteCount: descriptor < 0 ? 0 : ByteInput.chunkSize, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+        if ownsDescriptor { close(fd) }
+    }
+
+    private func prepare() throws(CardportError) {
+        while end - start < 4, try fill() {}
+        let head = available
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start += 3
+        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+                    || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            let kind = head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00])
+                ? "UTF-32" : "UTF-16"
+            throw CardportError(
+                .malformedInput, "'\(name)' is encoded as \(kind); Cardport reads UTF-8",
+                location: SourceLocation(file: name, line: 1, column: 1, offset: 0),
+                hint: "convert it first, e.g. iconv -f \(kind) -t UTF-8 '\(name)' > converted.txt")
+        }
+    }
+
+    // MARK: Window
+
+    /// The bytes read but not yet consumed.
+    public var available: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: storage[start..<end])
+    }
+
+    /// Marks bytes at the front of ``available`` as parsed.
+    public func consume(_ count: Int) {
+        precondition(count >= 0 && start + count <= end, "consumed past the window")
+        start += count
+    }
+
+    /// The byte offset in the whole input of the first byte of ``available``.
+    public var offset: Int { storageOffset + start }
+
+    /// Bytes taken from the source so far (for progress).
+    public var bytesRead: Int { storageOffset + end }
+
+    /// Reads the next chunk, keeping the unconsumed bytes; returns `false` at the end of the input.
+    ///
+    /// Throws when a single record would need more than ``maximumWindow`` bytes, or reading fails.
+    @discardableResult
+    public func fill() throws(CardportError) -> Bool {
+        if isAtEnd { return false }
+        if start > 0 { compact() }
+        if end == storage.count {
+            guard storage.count < maximumWindow else {
+                throw CardportError(
+                    .limitExceeded,
+                    "a single record in '\(name)' is larger than \(maximumWindow >> 20) MiB",
+                    location: location(at: offset).location,
+                    hint: "the file is probably not in the format it was read as; check --from")
+            }
+            let grown = UnsafeMutableRawBufferPointer.allocate(
+                byteCount: Swift.min(Swift.max(storage.count * 2, ByteInput.chunkSize), maximumWindow), alignment: 16)
+            grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<end]))
+            storage.deallocate()
+            storage = grown
+        }
+        let n = POSIX.read(fd, into: storage.baseAddress! + end, count: storage.count - end)
+        if n < 0 { throw POSIX.error(errno, doing: "read", path: name) }
+        if n == 0 {
+            isAtEnd = true
+            return false
+        }
+        end += n
+        return true
+    }
+
+    /// Ensures at least `count` bytes are available unless the input ends first; returns whether they are.
+    public func require(_ count: Int) throws(CardportError) -> Bool {
+        while end - start < count {
+            if !(try fill()) { return false }
+        }
+        return true
+    }
+
+    /// The first bytes of the input (at most `count`), for content sniffing; consumes nothing.
+    public func peek(upTo count: Int) throws(CardportError) -> [UInt8] {
+        _ = try require(count)
+        return Array(available.prefix(count))
+    }
+
+    private func compact() {
+        let dropped = UnsafeRawBufferPointer(rebasing: storage[0..<start])
+        let (lines, lastBreak) = ByteInput.countLines(dropped)
+        if lines > 0 {
+            linesBeforeStorage += lines
+            lineStartBeforeStorage = storageOffset + lastBreak + 1
+        }
+        let remaining = end - start
+        if remaining > 0 {
+            storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: remaining)
+        }
+        storageOffset += start
+        end = remaining
+        start = 0
+    }
+
+    /// Counts `\n` bytes and the index of the last one (-1 when there is none).
+    static func countLines(_ bytes: UnsafeRawBufferPointer) -> (Int, Int) {
+        guard var cursor = bytes.baseAddress, !bytes.isEmpty else { return (0, -1) }
+        let base = cursor
+        var remaining = bytes.count
+        var lines = 0
+        var last = -1
+        while remaining > 0, let hit = memchr(cursor, 0x0A, remaining) {
+            let index = UnsafeRawPointer(hit) - base
+            lines += 1
+            last = index
+            cursor = UnsafeRawPointer(hit) + 1
+            remaining = bytes.count - index - 1
+        }
+        return (lines, last)
+    }
+
+    // MARK: Locations
+
+    /// The line, column and text of the line holding a byte offset still in the window (or at its end).
+    ///
+    /// Offsets before the window give the start of the window (the reader has moved on; this only
+    /// happens for errors reported late).
+    public func location(at fileOffset: Int) -> (location: SourceLocation, line: String?) {
+        let index = Swift.min(Swift.max(fileOffset - storageOffset, 0), end)
+        let before = UnsafeRawBufferPointer(rebasing: storage[0..<index])
+        let (lines, lastBreak) = ByteInput.countLines(before)
+        let line = linesBeforeStorage + lines + 1
+        let lineStart: Int
+        var text: String?
+        if lastBreak >= 0 || lineStartBeforeStorage >= storageOffset || storageOffset == 0 {
+            lineStart = lastBreak >= 0 ? lastBreak + 1 : Swift.max(lineStartBeforeStorage - storageOffset, 0)
+            var lineEnd = index
+            while lineEnd < end, storage[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd - lineStart <= 64 * 1024 {
+                text = String(decoding: UnsafeRawBufferPointer(rebasing: storage[lineStart..<lineEnd]), as: UTF8.self)
+            }
+        } else {
+            lineStart = 0
+        }
+        var column = 1
+        var i = lineStart
+        while i < index {
+            if storage[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        // A byte-order mark on the first line is not a column of its own.
+        if line == 1, lineStart == 0, storageOffset == 0, index >= 3,
+           storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF {
+            column -= 1
+            text = text.map { String($0.unicodeScalars.dropFirst()) }
+        }
+        let location = SourceLocation(file: name, line: line, column: column, offset: storageOffset + index)
+        return (location, text)
+    }
+
+    /// An error placed at a byte offset, with the line echoed.
+    public func error(_ code: CardportError.Code, _ message: String, at fileOffset: Int, hint: String? = nil,
+                      isRecoverable: Bool = false) -> CardportError {
+        let (location, line) = location(at: fileOffset)
+        return CardportError(code, message, location: location, sourceLine: line, hint: hint,
+                             isRecoverable: isRecoverable)
+    }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered sink of output bytes: a file descriptor, or memory.
+///
+/// Writers hand it large chunks; it writes them through in 1 MiB blocks. Use ``OutputFile`` to get
+/// one for a path with atomic replacement.
+public final class ByteOutput {
+    /// The name shown in diagnostics.
+    public let name: String
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var memory: [UInt8]?
+    /// Bytes accepted so far.
+    public private(set) var count = 0
+
+    static let blockSize = 1 << 20
+
+    init(descriptor: Int32, name: String) {
+        self.fd = descriptor
+        self.name = name
+        buffer.reserveCapacity(ByteOutput.blockSize)
+    }
+
+    /// An output that collects bytes in memory (see ``bytes``).
+    public init(name: String = "<memory>") {
+        self.fd = -1
+        self.name = name
+        self.memory = []
+    }
+
+    /// Standard output.
+    public static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, name: "<stdout>") }
+
+    /// The bytes written so far, for an in-memory output (after ``flush()``).
+    public var bytes: [UInt8] { (memory ?? []) + buffer }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
+        count += bytes.count
+        if buffer.count + bytes.count > ByteOutput.blockSize {
+            try flush()
+            if bytes.count >= ByteOutput.blockSize {
+                try emit(bytes)
+                return
+            }
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    public func write(_ bytes: [UInt8]) throws(CardportError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(CardportError) in try write(raw) } }.get()
+    }
+
+    public func write(_ string: String) throws(CardportError) {
+        try write(Array(string.utf8))
+    }
+
+    /// Writes out everything buffered.
+    public func flush() throws(CardportError) {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { raw in Result { () throws(CardportError) in try emit(raw) } }.get()
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func emit(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
+        if memory != nil {
+            memory!.append(contentsOf: bytes)
+            return
+        }
+        let code = POSIX.writeAll(fd, bytes)
+        if code != 0 { throw POSIX.error(code, doing: "write", path: name) }
+    }
+}

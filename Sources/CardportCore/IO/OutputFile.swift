@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An output file that appears only when complete.
+///
+/// Bytes go to a hidden temporary file in the destination's directory; ``commit()`` renames it over
+/// the destination in one step, and ``discard()`` (or deinit without a commit) deletes it. A failed
+/// run therefore leaves no half-written file and never touches an existing one. A new file gets the
+/// usual permissions (0666 less the umask); replacing a file keeps that file's permissions.
+///
+/// `-` means standard output, which is written directly.
+///
+/// ```swift
+/// let file = try OutputFile(path: "quotes.json")
+/// try writer.write(…, to: file.output)
+/// try file.commit()
+/// ```
+public final class OutputFile {
+    /// The destination as the user gave it.
+    public let path: String
+    /// Where writers put their bytes.
+    public let output: ByteOutput
+    private let temporaryPath: String?
+    private let descriptor: Int32
+    private var isFinished = false
+
+    /// Creates the temporary file next to `path` (or uses standard output for `-`).
+    public init(path: String) throws(CardportError) {
+        self.path = path
+        if path == "-" {
+            temporaryPath = nil
+            descriptor = 1
+            output = ByteOutput.standardOutput()
+            return
+        }
+        let directory = OutputFile.directory(of: path)
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        var info = stat()
+        if stat(directory, &info) != 0 {
+            throw CardportError(.io, "cannot write '\(path)': the directory '\(directory)' does not exist",
+                                hint: "create it first (mkdir -p '\(directory)')")
+        }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw POSIX.error(EISDIR, doing: "write", path: path)
+        }
+        var template = Array("\(directory)/.\(base).cardport-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw POSIX.error(errno, doing: "write", path: path) }
+        let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        var mode: mode_t
+        if stat(path, &info) == 0 {
+            mode = info.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+        fchmod(fd, mode)
+        self.temporaryPath = temporary
+        self.descriptor = fd
+        self.output = ByteOutput(descriptor: fd, name: path)
+    }
+
+    deinit { if !isFinished { discard() } }
+
+    /// Flushes and moves the finished file into place.
+    public func commit() throws(CardportError) {
+        precondition(!isFinished, "output committed or discarded twice")
+        do {
+            try output.flush()
+        } catch {
+            discard()
+            throw error
+        }
+        isFinished = true
+        guard let temporaryPath else { return }
+        if close(descriptor) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw POSIX.error(code, doing: "write", path: path)
+        }
+        if rename(temporaryPath, path) != 0 {
+            let code = errno
+            unlink(temporaryPath)
+            throw POSIX.error(code, doing: "write", path: path)
+        }
+    }
+
+    /// Deletes the temporary file; the destination is left as it was.
+    public func discard() {
+        guard !isFinished else { return }
+        isFinished = true
+        guard let temporaryPath else { return }
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+}

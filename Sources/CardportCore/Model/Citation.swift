@@ -1,0 +1,63 @@
+/// A quote or ebook highlight, with where it came from and how its owner filed it.
+///
+/// ```swift
+/// let c = Citation(text: "Well begun is half done.", author: "Aristotle", tags: ["wisdom"])
+/// c.id   // a stable id derived from the text, author and source
+/// ```
+///
+/// Empty strings for the optional fields are read as absent by every format, so a format that has
+/// no notion of "no author" and one that writes `""` convert to the same citation.
+public struct Citation: Sendable, Hashable, Codable {
+    /// The card's id: kept from the source when it has one, else derived from the content
+    /// (``RecordID/citation(text:author:source:)``), so the same input always gets the same id.
+    public var id: String
+    /// The quoted text, exactly as written (line breaks and surrounding spaces included).
+    public var text: String
+    public var author: String?
+    /// The book, article, speech or site the quote is from.
+    public var source: String?
+    /// Tag names, in the order the source gave them.
+    public var tags: [String]
+    public var isFavourite: Bool
+    /// Archived citations are hidden in the app but never deleted.
+    public var isArchived: Bool
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    /// The reader's own note on the quote (a Kindle note attached to a highlight, say).
+    public var note: String?
+    /// Where in the source the quote is (page, Kindle location range).
+    public var location: CitationLocation?
+    /// Fields a format carries that the model has no place for, kept so they survive a round trip.
+    public var extras: [String: String]
+
+    public init(id: String? = nil, text: String, author: String? = nil, source: String? = nil,
+                tags: [String] = [], isFavourite: Bool = false, isArchived: Bool = false,
+                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, note: String? = nil,
+                location: CitationLocation? = nil, extras: [String: String] = [:]) {
+        let author = author.nonEmpty
+        let source = source.nonEmpty
+        self.id = id.nonEmpty ?? RecordID.citation(text: text, author: author, source: source)
+        self.text = text
+        self.author = author
+        self.source = source
+        self.tags = tags
+        self.isFavourite = isFavourite
+        self.isArchived = isArchived
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.note = note.nonEmpty
+        self.location = location
+        self.extras = extras
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// The string, or `nil` when it is absent or empty.
+    @inlinable
+    public var nonEmpty: String? {
+        switch self {
+        case .some(let s) where !s.isEmpty: return s
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// A task's progress: 0 to 100 percent in steps of 5, as the planner's slider sets it.
+///
+/// Other values are rejected, never rounded, so a file that says 33 % is reported rather than
+/// silently changed:
+///
+/// ```swift
+/// try TaskProgress(percent: 35)   // ok
+/// try TaskProgress(percent: 33)   // throws .invalidValue
+/// ```
+public struct TaskProgress: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The percentage, a multiple of 5 in `0...100`.
+    public let percent: Int
+
+    public static let zero = TaskProgress(unchecked: 0)
+    public static let done = TaskProgress(unchecked: 100)
+
+    public init(percent: Int) throws(CardportError) {
+        guard (0...100).contains(percent), percent % 5 == 0 else {
+            throw CardportError(
+                .invalidValue, "task progress \(percent) is not one of 0, 5, 10, … 100",
+                hint: "progress is a percentage in steps of 5; fix the value in the input")
+        }
+        self.percent = percent
+    }
+
+    private init(unchecked percent: Int) { self.percent = percent }
+
+    public static func < (lhs: TaskProgress, rhs: TaskProgress) -> Bool { lhs.percent < rhs.percent }
+
+    public var description: String { "\(percent)%" }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let value = try container.decode(Int.self)
+        do { self = try TaskProgress(percent: value) } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(percent)
+    }
+}

@@ -1,0 +1,138 @@
+extension Timestamp {
+    /// Parses an ISO 8601 / RFC 3339 date or date-time, or returns `nil`.
+    ///
+    /// Accepted forms: `2024-05-01`; `2024-05-01T10:15`, `2024-05-01T10:15:42` with an optional
+    /// fraction of 1–9 digits; `T`, `t` or a space between date and time; a zone of `Z`, `z`,
+    /// `+02:00`, `+0200`, `+02`, or none (a floating wall-clock time). Out-of-range fields are rejected,
+    /// not rolled over.
+    public init?(parsing text: String) {
+        var text = text
+        let parsed: Timestamp? = text.withUTF8 { Timestamp.parse(UnsafeRawBufferPointer($0)) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// Parses an ISO 8601 date or date-time from UTF-8 bytes; see ``init(parsing:)``.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        var index = 0
+        let count = bytes.count
+
+        func digits(_ n: Int) -> Int? {
+            guard index + n <= count else { return nil }
+            var value = 0
+            for i in index..<(index + n) {
+                let d = Int(bytes[i]) &- 48
+                guard d >= 0 && d <= 9 else { return nil }
+                value = value * 10 + d
+            }
+            index += n
+            return value
+        }
+        func take(_ byte: UInt8) -> Bool {
+            guard index < count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2) else {
+            return nil
+        }
+        if index == count {
+            return Timestamp(year: year, month: month, day: day, isDateOnly: true)
+        }
+        guard index < count, bytes[index] == 0x54 || bytes[index] == 0x74 || bytes[index] == 0x20 else { return nil }
+        index += 1
+        guard let hour = digits(2), take(0x3A), let minute = digits(2) else { return nil }
+        var second = 0
+        var nanos: Int32 = 0
+        var fractionDigits = 0
+        if take(0x3A) {
+            guard let s = digits(2) else { return nil }
+            second = s
+            if index < count, bytes[index] == 0x2E || bytes[index] == 0x2C {
+                index += 1
+                var value: Int32 = 0
+                while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                    guard fractionDigits < 9 else { return nil }
+                    value = value * 10 + Int32(bytes[index] - 0x30)
+                    fractionDigits += 1
+                    index += 1
+                }
+                guard fractionDigits > 0 else { return nil }
+                var scale: Int32 = 1
+                for _ in fractionDigits..<9 { scale *= 10 }
+                nanos = value * scale
+            }
+        }
+        var zone = Zone.floating
+        if index < count {
+            let sign = bytes[index]
+            if sign == 0x5A || sign == 0x7A {
+                index += 1
+                zone = .utc
+            } else if sign == 0x2B || sign == 0x2D {
+                index += 1
+                guard let hh = digits(2) else { return nil }
+                var mm = 0
+                if take(0x3A) {
+                    guard let m = digits(2) else { return nil }
+                    mm = m
+                } else if index < count {
+                    guard let m = digits(2) else { return nil }
+                    mm = m
+                }
+                guard hh <= 18, mm <= 59 else { return nil }
+                let minutes = hh * 60 + mm
+                zone = .offset(minutes: sign == 0x2D ? -minutes : minutes)
+            } else {
+                return nil
+            }
+        }
+        guard index == count else { return nil }
+        return Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                         nanoseconds: nanos, zone: zone, fractionDigits: fractionDigits)
+    }
+
+    /// The timestamp in the ISO 8601 form it was written in (normalised: `T`, `Z`, `±HH:MM`).
+    public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``iso8601`` as UTF-8 to a byte buffer, without building a `String`.
+    public func appendISO8601(to bytes: inout [UInt8]) {
+        let c = components
+        func put(_ value: Int, width: Int) {
+            var digits: (UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48)
+            var v = value
+            withUnsafeMutableBytes(of: &digits) { raw in
+                var i = 3
+                while i >= 0 { raw[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
+                for j in (4 - width)..<4 { bytes.append(raw[j]) }
+            }
+        }
+        put(c.year, width: 4); bytes.append(0x2D); put(c.month, width: 2); bytes.append(0x2D); put(c.day, width: 2)
+        if isDateOnly { return }
+        bytes.append(0x54)
+        put(c.hour, width: 2); bytes.append(0x3A); put(c.minute, width: 2); bytes.append(0x3A); put(c.second, width: 2)
+        if fractionDigits > 0 {
+            bytes.append(0x2E)
+            var scale: Int32 = 100_000_000
+            var rest = nanoseconds
+            for _ in 0..<fractionDigits {
+                bytes.append(UInt8(48 + rest / scale))
+                rest %= scale
+                scale /= 10
+            }
+        }
+        switch zone {
+        case .utc: bytes.append(0x5A)
+        case .floating: break
+        case .offset(let minutes):
+            bytes.append(minutes < 0 ? 0x2D : 0x2B)
+            put(abs(minutes) / 60, width: 2); bytes.append(0x3A); put(abs(minutes) % 60, width: 2)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CardportCore
+
+/// Runs ``JSONParser`` over a ``ByteInput``, reading more input whenever a value runs past the
+/// window, and turns syntax failures into located ``CardportError``s.
+final class JSONStream {
+    let input: ByteInput
+
+    init(_ input: ByteInput) {
+        self.input = input
+    }
+
+    /// Runs `body` on the current window until it completes without needing more input, then
+    /// consumes what it parsed.
+    func parse<T>(_ body: (inout JSONParser) throws(JSONParser.Failure) -> T) throws(CardportError) -> T {
+        while true {
+            var parser = JSONParser(bytes: input.available, base: input.offset, isFinal: input.isAtEnd)
+            do throws(JSONParser.Failure) {
+                let result = try body(&parser)
+                input.consume(parser.index)
+                return result
+            } catch {
+                switch error {
+                case .needMoreInput:
+                    try input.fill()
+                case .syntax(let message, let offset, let hint):
+                    throw input.error(.malformedInput, message, at: offset, hint: hint)
+                }
+            }
+        }
+    }
+
+    /// The next non-whitespace byte, reading more input if needed; `nil` at the end of the input.
+    func peek() throws(CardportError) -> UInt8? {
+        while true {
+            let found: UInt8? = try parse { parser in parser.peek() }
+            if let found { return found }
+            guard try input.fill() else { return nil }
+        }
+    }
+
+    /// Consumes one expected structural byte.
+    func expect(_ byte: UInt8, _ what: String) throws(CardportError) {
+        try parse { (parser) throws(JSONParser.Failure) in try parser.expect(byte, what) }
+    }
+
+    func value() throws(CardportError) -> JSONValue {
+        try parse { (parser) throws(JSONParser.Failure) in try parser.parseValue() }
+    }
+
+    func string() throws(CardportError) -> String {
+        try parse { (parser) throws(JSONParser.Failure) in
+            guard let next = parser.peek() else { throw parser.isFinal ? JSONParser.Failure.syntax("the input ends early", offset: parser.base + parser.index, hint: "the file looks cut short") : .needMoreInput }
+            guard next == 0x22 else {
+                throw .syntax("expected a member name in double quotes, found \(parser.describe(next))",
+                              offset: parser.base + parser.index, hint: nil)
+            }
+            return try parser.parseString()
+        }
+    }
+
+    /// Fails unless only whitespace is left.
+    func expectEnd(after what: String) throws(CardportError) {
+        if let byte = try peek() {
+            throw input.error(.malformedInput, "unexpected \(JSONParser(bytes: UnsafeRawBufferPointer(start: nil, count: 0), base: 0, isFinal: true).describe(byte)) after the end of \(what)", at: input.offset,
+                              hint: "a JSON document holds one value; for one record per line use the jsonl format")
+        }
+    }
+
+    /// An error at a byte offset that is still in the window.
+    func error(_ code: CardportError.Code, _ message: String, at offset: Int, hint: String? = nil,
+               isRecoverable: Bool = false) -> CardportError {
+        input.error(code, message, at: offset, hint: hint, isRecoverable: isRecoverable)
+    }
+}

@@ -1,0 +1,407 @@
+import CardportCore
+
+/// Turns parsed JSON objects into records: the field mapping shared by the native document and
+/// JSON Lines (Formats.md, "Record fields").
+///
+/// Reading is lenient where people hand-write JSON (`quote` for `text`, `favorite`, camelCase
+/// dates, booleans as `"yes"`, epoch seconds for dates) and strict where a value would otherwise
+/// be bent (a progress of 33, a date that is not a date). Members it does not know go to
+/// `extras`. Errors point at the offending value and are recoverable: the record is skipped.
+struct RecordJSONDecoder {
+    let stream: JSONStream
+
+    func fail(_ message: String, at offset: Int, hint: String? = nil) -> CardportError {
+        stream.error(.invalidValue, message, at: offset, hint: hint, isRecoverable: true)
+    }
+
+    // MARK: Kinds
+
+    /// The kind an object is: its `kind` member, else `hint`, else guessed from its member names.
+    func kind(of object: JSONObject, hint: RecordKind?) throws(CardportError) -> RecordKind {
+        if let member = object["kind"] {
+            guard case .string(let name) = member.value, let kind = RecordKind(name: name) else {
+                throw fail("\(member.value.jsonText) is not a record kind", at: member.offset,
+                           hint: "use one of \(RecordKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return kind
+        }
+        if let hint { return hint }
+        if let kind = RecordJSONDecoder.guessKind(object.members.map(\.key)) { return kind }
+        throw fail("cannot tell what kind of record this object is", at: object.offset,
+                   hint: "add a \"kind\" member (citation, bookmark, task, topic, tag, settings) or pass --kind")
+    }
+
+    static func guessKind(_ keys: [String]) -> RecordKind? {
+        let keys = Set(keys)
+        if !keys.isDisjoint(with: ["url", "href", "uri"]) { return .bookmark }
+        if !keys.isDisjoint(with: ["text", "quote"]) { return .citation }
+        if !keys.isDisjoint(with: ["description", "progress"]) { return .task }
+        if !keys.isDisjoint(with: ["title", "questions", "status", "due"]) { return .topic }
+        if !keys.isDisjoint(with: ["appearance", "show_favourite_on_top", "widget_tags"]) { return .settings }
+        if !keys.isDisjoint(with: ["colour", "color", "name"]) { return .tag }
+        return nil
+    }
+
+    func record(from object: JSONObject, kind hint: RecordKind?) throws(CardportError) -> Record {
+        switch try kind(of: object, hint: hint) {
+        case .citation: return .citation(try citation(object))
+        case .bookmark: return .bookmark(try bookmark(object))
+        case .task: return .task(try task(object))
+        case .topic: return .topic(try topic(object))
+        case .tag: return .tag(try tag(object))
+        case .settings: return .settings(try settings(object))
+        }
+    }
+
+    // MARK: Records
+
+    func citation(_ object: JSONObject) throws(CardportError) -> Citation {
+        var id: String?, text: String?, author: String?, source: String?, note: String?
+        var tags: [String] = [], favourite = false, archived = false
+        var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
+        var extras: [String: String] = [:]
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "id": id = try identifier(member)
+            case "text", "quote": text = try string(member)
+            case "author": author = try optionalString(member)
+            case "source": source = try optionalString(member)
+            case "tags": tags = try stringList(member)
+            case "favourite", "favorite", "isFavourite", "is_favourite": favourite = try bool(member)
+            case "archived", "isArchived", "is_archived": archived = try bool(member)
+            case "created_at", "createdAt": created = try timestamp(member)
+            case "updated_at", "updatedAt": updated = try timestamp(member)
+            case "note": note = try optionalString(member)
+            case "location": location = try citationLocation(member)
+            case "extras": try mergeExtras(member, into: &extras)
+            default: extras[member.key] = extraValue(member.value)
+            }
+        }
+        guard let text else {
+            throw fail("a citation needs a \"text\"", at: object.offset, hint: "add the quote as \"text\"")
+        }
+        return Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
+                        isArchived: archived, createdAt: created, updatedAt: updated, note: note,
+                        location: location, extras: extras)
+    }
+
+    func bookmark(_ object: JSONObject) throws(CardportError) -> Bookmark {
+        var id: String?, name: String?, text: String?
+        var tags: [String] = [], created: Timestamp?, updated: Timestamp?
+        var extras: [String: String] = [:]
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "id": id = try identifier(member)
+            case "name", "title": name = try optionalString(member)
+            case "text", "url", "href", "uri": text = try string(member)
+            case "tags": tags = try stringList(member)
+            case "created_at", "createdAt": created = try timestamp(member)
+            case "updated_at", "updatedAt": updated = try timestamp(member)
+            case "extras": try mergeExtras(member, into: &extras)
+            default: extras[member.key] = extraValue(member.value)
+            }
+        }
+        guard let text else {
+            throw fail("a bookmark needs a \"text\" (its URL or text)", at: object.offset)
+        }
+        return Bookmark(id: id, name: name, text: text, tags: tags, createdAt: created, updatedAt: updated,
+                        extras: extras)
+    }
+
+    func task(_ object: JSONObject) throws(CardportError) -> TaskItem {
+        var id: String?, description: String?, progress = TaskProgress.zero
+        var created: Timestamp?, updated: Timestamp?
+        var extras: [String: String] = [:]
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "id": id = try identifier(member)
+            case "description": description = try string(member)
+            case "progress": progress = try taskProgress(member)
+            case "created_at", "createdAt": created = try timestamp(member)
+            case "updated_at", "updatedAt": updated = try timestamp(member)
+            case "extras": try mergeExtras(member, into: &extras)
+            default: extras[member.key] = extraValue(member.value)
+            }
+        }
+        guard let description else {
+            throw fail("a task needs a \"description\"", at: object.offset)
+        }
+        return TaskItem(id: id, description: description, progress: progress, createdAt: created,
+                        updatedAt: updated, extras: extras)
+    }
+
+    func topic(_ object: JSONObject) throws(CardportError) -> Topic {
+        var id: String?, title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
+        var links: [String] = [], questions: [Question] = []
+        var created: Timestamp?, updated: Timestamp?
+        var extras: [String: String] = [:]
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "id": id = try identifier(member)
+            case "title": title = try string(member)
+            case "due", "due_date", "dueDate": due = try timestamp(member)
+            case "status": status = try topicStatus(member)
+            case "notes": notes = try optionalString(member)
+            case "links": links = try stringList(member)
+            case "questions": questions = try questionList(member)
+            case "created_at", "createdAt": created = try timestamp(member)
+            case "updated_at", "updatedAt": updated = try timestamp(member)
+            case "extras": try mergeExtras(member, into: &extras)
+            default: extras[member.key] = extraValue(member.value)
+            }
+        }
+        guard let title else {
+            throw fail("a topic needs a \"title\"", at: object.offset)
+        }
+        return Topic(id: id, title: title, dueDate: due, status: status, notes: notes, links: links,
+                     questions: questions, createdAt: created, updatedAt: updated, extras: extras)
+    }
+
+    func tag(_ object: JSONObject) throws(CardportError) -> Tag {
+        var name: String?, colour: TagColour?
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "name": name = try string(member)
+            case "colour", "color":
+                guard let text = try optionalString(member) else { continue }
+                do { colour = try TagColour(parsing: text) } catch {
+                    throw fail(error.message, at: member.offset, hint: error.hint)
+                }
+            default:
+                throw fail("a tag has no member \"\(member.key)\"", at: member.offset, hint: "a tag has a \"name\" and a \"colour\"")
+            }
+        }
+        guard let name, !name.isEmpty else {
+            throw fail("a tag needs a \"name\"", at: object.offset)
+        }
+        return Tag(name: name, colour: colour)
+    }
+
+    func settings(_ object: JSONObject) throws(CardportError) -> Settings {
+        var settings = Settings()
+        for member in object.members {
+            switch member.key {
+            case "kind": continue
+            case "show_favourite_on_top", "showFavouriteOnTop": settings.showFavouriteOnTop = try bool(member)
+            case "widget_tags", "widgetTags": settings.widgetTags = try stringList(member)
+            case "appearance":
+                let text = try string(member)
+                guard let appearance = Settings.Appearance(rawValue: text.lowercased()) else {
+                    throw fail("\"\(text)\" is not an appearance", at: member.offset, hint: "use light, dark or automatic")
+                }
+                settings.appearance = appearance
+            case "language": settings.language = try optionalString(member)
+            default:
+                throw fail("the settings have no member \"\(member.key)\"", at: member.offset,
+                           hint: "settings are show_favourite_on_top, widget_tags, appearance and language")
+            }
+        }
+        return settings
+    }
+
+    // MARK: Values
+
+    func string(_ member: JSONObject.Member) throws(CardportError) -> String {
+        guard case .string(let value) = member.value else {
+            throw fail("\"\(member.key)\" must be a string, not \(member.value.typeName)", at: member.offset)
+        }
+        return value
+    }
+
+    func optionalString(_ member: JSONObject.Member) throws(CardportError) -> String? {
+        if case .null = member.value { return nil }
+        return try string(member)
+    }
+
+    /// An id: a string, or a number kept as written.
+    func identifier(_ member: JSONObject.Member) throws(CardportError) -> String? {
+        switch member.value {
+        case .null: return nil
+        case .string(let value): return value
+        case .number(let value): return value
+        default: throw fail("\"id\" must be a string or a number, not \(member.value.typeName)", at: member.offset)
+        }
+    }
+
+    func bool(_ member: JSONObject.Member) throws(CardportError) -> Bool {
+        switch member.value {
+        case .bool(let value): return value
+        case .null: return false
+        case .number("0"): return false
+        case .number("1"): return true
+        case .string(let text):
+            switch text.lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0", "": return false
+            default: break
+            }
+        default: break
+        }
+        throw fail("\"\(member.key)\" must be true or false, not \(member.value.jsonText)", at: member.offset)
+    }
+
+    func timestamp(_ member: JSONObject.Member) throws(CardportError) -> Timestamp? {
+        switch member.value {
+        case .null: return nil
+        case .string(let text):
+            if text.isEmpty { return nil }
+            if let value = Timestamp(parsing: text) { return value }
+            throw fail("\"\(text)\" is not a date", at: member.offset,
+                       hint: "write dates in ISO 8601, e.g. 2023-03-05T22:15:42Z or 2023-03-05")
+        case .number(let text):
+            guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e13 else { break }
+            // Values past the year 5138 in seconds are taken as milliseconds, as JavaScript writes them.
+            let scaled = abs(seconds) >= 1e11 ? seconds / 1000 : seconds
+            let whole = scaled.rounded(.down)
+            let nanos = Int32(((scaled - whole) * 1e9).rounded())
+            let fraction = nanos == 0 ? 0 : (nanos % 1_000_000 == 0 ? 3 : 9)
+            return Timestamp(secondsSince1970: Int64(whole), nanoseconds: min(nanos, 999_999_999), zone: .utc,
+                             fractionDigits: fraction)
+        default: break
+        }
+        throw fail("\"\(member.key)\" must be a date, not \(member.value.typeName)", at: member.offset)
+    }
+
+    func stringList(_ member: JSONObject.Member) throws(CardportError) -> [String] {
+        switch member.value {
+        case .null: return []
+        case .string(let text):
+            return text.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        case .array(let elements):
+            var values: [String] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                guard case .string(let value) = element else {
+                    throw fail("\"\(member.key)\" must be a list of strings; found \(element.typeName)", at: member.offset)
+                }
+                values.append(value)
+            }
+            return values
+        default:
+            throw fail("\"\(member.key)\" must be a list of strings, not \(member.value.typeName)", at: member.offset)
+        }
+    }
+
+    func taskProgress(_ member: JSONObject.Member) throws(CardportError) -> TaskProgress {
+        var number: Int?
+        switch member.value {
+        case .number(let text): number = Int(text)
+        case .string(let text): number = Int(text.hasSuffix("%") ? String(text.dropLast()) : text)
+        case .null: return .zero
+        default: break
+        }
+        guard let number else {
+            throw fail("\"progress\" must be a whole number from 0 to 100, not \(member.value.jsonText)", at: member.offset)
+        }
+        do { return try TaskProgress(percent: number) } catch {
+            throw fail(error.message, at: member.offset, hint: error.hint)
+        }
+    }
+
+    func topicStatus(_ member: JSONObject.Member) throws(CardportError) -> Topic.Status {
+        let text = try string(member)
+        switch text.lowercased().replacingUnderscoresAndSpaces() {
+        case "unstarted", "notstarted", "todo": return .unstarted
+        case "onhold": return .onHold
+        case "inprogress", "started": return .inProgress
+        case "done", "completed", "finished": return .done
+        default:
+            throw fail("\"\(text)\" is not a topic status", at: member.offset,
+                       hint: "use unstarted, onHold, inProgress or done")
+        }
+    }
+
+    func citationLocation(_ member: JSONObject.Member) throws(CardportError) -> CitationLocation? {
+        switch member.value {
+        case .null: return nil
+        case .string(let text):
+            if text.isEmpty { return nil }
+            if let location = CitationLocation(parsing: text) { return location }
+            throw fail("\"\(text)\" is not a location", at: member.offset,
+                       hint: "write {\"page\": \"12\", \"start\": 120, \"end\": 125} or \"page 12, location 120-125\"")
+        case .object(let object):
+            var page: String?, start: Int?, end: Int?
+            for field in object.members {
+                switch (field.key, field.value) {
+                case ("page", .string(let value)): page = value
+                case ("page", .number(let value)): page = value
+                case ("start", .number(let value)): start = Int(value)
+                case ("end", .number(let value)): end = Int(value)
+                case (_, .null): continue
+                default:
+                    throw fail("a location has \"page\" (text), \"start\" and \"end\" (whole numbers); \"\(field.key)\" is not one of them or has the wrong type",
+                               at: field.offset)
+                }
+            }
+            if let start, let end, end < start {
+                throw fail("the location ends (\(end)) before it starts (\(start))", at: member.offset)
+            }
+            let location = CitationLocation(page: page, start: start, end: end)
+            return location.isEmpty ? nil : location
+        default:
+            throw fail("\"location\" must be an object or a string, not \(member.value.typeName)", at: member.offset)
+        }
+    }
+
+    func questionList(_ member: JSONObject.Member) throws(CardportError) -> [Question] {
+        guard case .array(let elements) = member.value else {
+            if case .null = member.value { return [] }
+            throw fail("\"questions\" must be a list, not \(member.value.typeName)", at: member.offset)
+        }
+        var questions: [Question] = []
+        for element in elements {
+            switch element {
+            case .string(let text):
+                questions.append(Question(text: text))
+            case .object(let object):
+                var text: String?, answer: String?, done = false
+                for field in object.members {
+                    switch field.key {
+                    case "text", "question": text = try string(field)
+                    case "answer": answer = try optionalString(field)
+                    case "done", "isDone", "is_done": done = try bool(field)
+                    default:
+                        throw fail("a question has \"text\", \"answer\" and \"done\"; \"\(field.key)\" is not one of them", at: field.offset)
+                    }
+                }
+                guard let text else { throw fail("a question needs a \"text\"", at: object.offset) }
+                questions.append(Question(text: text, answer: answer, isDone: done))
+            default:
+                throw fail("a question must be an object or a string, not \(element.typeName)", at: member.offset)
+            }
+        }
+        return questions
+    }
+
+    func mergeExtras(_ member: JSONObject.Member, into extras: inout [String: String]) throws(CardportError) {
+        guard case .object(let object) = member.value else {
+            if case .null = member.value { return }
+            throw fail("\"extras\" must be an object, not \(member.value.typeName)", at: member.offset)
+        }
+        for field in object.members { extras[field.key] = extraValue(field.value) }
+    }
+
+    /// An unknown member's value as text: strings as they are, anything else as compact JSON.
+    func extraValue(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return value.jsonText
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+
+    func replacingUnderscoresAndSpaces() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "_" && $0 != " " && $0 != "-" }))
+    }
+}
