@@ -4,6 +4,8 @@
 /// ``Failure/needMoreInput`` so the caller can read on and retry from the value's start; with
 /// `isFinal` set, the same situation is a syntax error. Strict RFC 8259: no comments, no trailing
 /// commas, no `NaN`; strings must be valid UTF-8; nesting is limited to ``maximumDepth``.
+import CardportCore
+
 struct JSONParser {
     enum Failure: Error {
         case needMoreInput
@@ -225,33 +227,13 @@ struct JSONParser {
     }
 
     private func makeString(_ raw: UnsafeRawBufferPointer, at start: Int) throws(Failure) -> String {
-        if let string = String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) { return string }
-        // Find the first bad byte for the message.
-        var i = 0
-        var offset = start
-        while i < raw.count {
-            let length = JSONParser.validSequenceLength(raw, at: i)
-            if length == 0 { offset = start + i; break }
-            i += length
+        switch UTF8Validation.string(raw) {
+        case .success(let string):
+            return string
+        case .failure(let bad):
+            throw fail("invalid UTF-8 in a string", at: start + bad.offset,
+                       hint: "the file is not UTF-8; convert it first (iconv -t UTF-8)")
         }
-        throw fail("invalid UTF-8 in a string", at: offset, hint: "the file is not UTF-8; convert it first (iconv -t UTF-8)")
-    }
-
-    /// The length of the valid UTF-8 sequence at `i`, or 0 when it is invalid.
-    static func validSequenceLength(_ raw: UnsafeRawBufferPointer, at i: Int) -> Int {
-        let lead = raw[i]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        guard i + length <= raw.count else { return 0 }
-        for j in 1..<length where raw[i + j] & 0xC0 != 0x80 { return 0 }
-        let scalar = String(validating: raw[i..<(i + length)], as: UTF8.self)
-        return scalar == nil ? 0 : length
     }
 
     private mutating func parseEscapedString(from start: Int, open: Int) throws(Failure) -> String {
@@ -283,7 +265,7 @@ struct JSONParser {
                 case 0x75:
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 6 <= bytes.count else { throw endOfWindow("a string") }
+                        guard index + 2 <= bytes.count else { throw endOfWindow("a string") }
                         guard bytes[index] == 0x5C, bytes[index + 1] == 0x75 else {
                             throw fail("a \\u escape for a high surrogate must be followed by a low surrogate", at: index - 6)
                         }

@@ -26,20 +26,32 @@ struct RecordJSONDecoder {
             return kind
         }
         if let hint { return hint }
-        if let kind = RecordJSONDecoder.guessKind(object.members.map(\.key)) { return kind }
+        if let kind = RecordJSONDecoder.guessKind(object.members) { return kind }
         throw fail("cannot tell what kind of record this object is", at: object.offset,
                    hint: "add a \"kind\" member (citation, bookmark, task, topic, tag, settings) or pass --kind")
     }
 
-    static func guessKind(_ keys: [String]) -> RecordKind? {
-        let keys = Set(keys)
-        if !keys.isDisjoint(with: ["url", "href", "uri"]) { return .bookmark }
-        if !keys.isDisjoint(with: ["text", "quote"]) { return .citation }
-        if !keys.isDisjoint(with: ["description", "progress"]) { return .task }
-        if !keys.isDisjoint(with: ["title", "questions", "status", "due"]) { return .topic }
-        if !keys.isDisjoint(with: ["appearance", "show_favourite_on_top", "widget_tags"]) { return .settings }
-        if !keys.isDisjoint(with: ["colour", "color", "name"]) { return .tag }
-        return nil
+    /// Guesses a kind from member names; the strongest hint wins (a URL makes a bookmark even
+    /// though bookmarks also have a `text`).
+    static func guessKind(_ members: [JSONObject.Member]) -> RecordKind? {
+        var best: RecordKind?
+        var bestRank = Int.max
+        for member in members {
+            let rank: Int
+            let kind: RecordKind
+            switch member.key {
+            case "url", "href", "uri": (rank, kind) = (0, .bookmark)
+            case "text", "quote": (rank, kind) = (1, .citation)
+            case "description", "progress": (rank, kind) = (2, .task)
+            case "title", "questions", "status", "due": (rank, kind) = (3, .topic)
+            case "appearance", "show_favourite_on_top", "widget_tags": (rank, kind) = (4, .settings)
+            case "colour", "color", "name": (rank, kind) = (5, .tag)
+            default: continue
+            }
+            if rank < bestRank { (best, bestRank) = (kind, rank) }
+            if rank == 0 { break }
+        }
+        return best
     }
 
     func record(from object: JSONObject, kind hint: RecordKind?) throws(CardportError) -> Record {

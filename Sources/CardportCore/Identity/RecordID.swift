@@ -10,7 +10,12 @@
 /// ```
 public enum RecordID {
     public static func citation(text: String, author: String?, source: String?) -> String {
-        make("citation", text, author, source)
+        var hasher = StableHash()
+        hasher.combine("citation")
+        hasher.combine(text)
+        hasher.combine(author)
+        hasher.combine(source)
+        return uuid(hasher)
     }
 
     public static func bookmark(text: String) -> String { make("bookmark", text) }
@@ -21,13 +26,22 @@ public enum RecordID {
 
     /// An id for a record that had an id in another system (`namespace` names the system, e.g.
     /// `dummyjson`), so the same foreign id always maps to the same Cardport id.
-    public static func foreign(namespace: String, id: String) -> String { make("foreign", namespace, id) }
-
-    private static func make(_ parts: String?...) -> String {
+    public static func foreign(namespace: String, id: String) -> String {
         var hasher = StableHash()
-        for part in parts {
-            if let part { hasher.combine(part) } else { hasher.combineNil() }
-        }
+        hasher.combine("foreign")
+        hasher.combine(namespace)
+        hasher.combine(id)
+        return uuid(hasher)
+    }
+
+    private static func make(_ kind: String, _ content: String) -> String {
+        var hasher = StableHash()
+        hasher.combine(kind)
+        hasher.combine(content)
+        return uuid(hasher)
+    }
+
+    private static func uuid(_ hasher: StableHash) -> String {
         let (high, low) = hasher.finalize()
         // Version 8 in the high nibble of byte 6, variant 0b10 in the top bits of byte 8.
         let versioned = (high & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_8000
@@ -35,19 +49,23 @@ public enum RecordID {
         return uuidString(versioned, variant)
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     private static func uuidString(_ high: UInt64, _ low: UInt64) -> String {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(36)
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 8 || index == 12 { bytes.append(0x2D) }
-            bytes.append(hexDigits[Int((high >> UInt64(shift)) & 0xF)])
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            var position = 0
+            func hex(_ word: UInt64, _ dashesBefore: (Int, Int)) {
+                for nibble in 0..<16 {
+                    if nibble == dashesBefore.0 || nibble == dashesBefore.1 {
+                        buffer[position] = 0x2D
+                        position += 1
+                    }
+                    let value = UInt8((word >> UInt64(60 - 4 * nibble)) & 0xF)
+                    buffer[position] = value < 10 ? 0x30 + value : 0x57 + value
+                    position += 1
+                }
+            }
+            hex(high, (8, 12))
+            hex(low, (0, 4))
+            return position
         }
-        for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
-            if index == 0 || index == 4 { bytes.append(0x2D) }
-            bytes.append(hexDigits[Int((low >> UInt64(shift)) & 0xF)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

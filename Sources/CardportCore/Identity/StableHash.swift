@@ -20,10 +20,14 @@ public struct StableHash: Sendable {
         add(0xFF)
     }
 
-    /// Adds an absent field (distinct from an empty one).
-    public mutating func combineNil() {
-        add(0xFE)
-        add(0xFF)
+    /// Adds a field that may be absent; absent is distinct from empty.
+    public mutating func combine(_ field: String?) {
+        if let field {
+            combine(field)
+        } else {
+            add(0xFE)
+            add(0xFF)
+        }
     }
 
     @inline(__always)

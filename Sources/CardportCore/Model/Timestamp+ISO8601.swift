@@ -105,13 +105,12 @@ extension Timestamp {
     public func appendISO8601(to bytes: inout [UInt8]) {
         let c = components
         func put(_ value: Int, width: Int) {
-            var digits: (UInt8, UInt8, UInt8, UInt8) = (48, 48, 48, 48)
-            var v = value
-            withUnsafeMutableBytes(of: &digits) { raw in
-                var i = 3
-                while i >= 0 { raw[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
-                for j in (4 - width)..<4 { bytes.append(raw[j]) }
+            if width == 4 {
+                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 1000 % 10))
+                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 100 % 10))
             }
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10 % 10))
+            bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
         }
         put(c.year, width: 4); bytes.append(0x2D); put(c.month, width: 2); bytes.append(0x2D); put(c.day, width: 2)
         if isDateOnly { return }

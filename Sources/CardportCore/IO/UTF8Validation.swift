@@ -1,0 +1,57 @@
+/// Fast UTF-8 checks on raw bytes, for readers that build strings from input without going
+/// through the standard library's generic (and, on this path, slow) validating initialisers.
+public enum UTF8Validation {
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
+    /// forms, surrogates and values past U+10FFFF are ill-formed), or `nil` when all bytes are valid.
+    public static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            // Eight ASCII bytes at a time.
+            while i + 8 <= count, bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+            }
+            guard i < count else { return nil }
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= count else { return i }
+            let second = bytes[i + 1]
+            guard second >= low && second <= high else { return i }
+            if length > 2 {
+                guard bytes[i + 2] & 0xC0 == 0x80 else { return i }
+                if length > 3 {
+                    guard bytes[i + 3] & 0xC0 == 0x80 else { return i }
+                }
+            }
+            i += length
+        }
+        return nil
+    }
+
+    /// The bytes as a `String`, or `nil` with the offset of the first bad byte.
+    public static func string(_ bytes: UnsafeRawBufferPointer) -> Result<String, InvalidByte> {
+        if let offset = firstInvalidOffset(bytes) { return .failure(InvalidByte(offset: offset)) }
+        return .success(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+    }
+
+    /// Where invalid UTF-8 starts, relative to the bytes checked.
+    public struct InvalidByte: Error, Sendable, Hashable {
+        public let offset: Int
+    }
+}

@@ -1,0 +1,194 @@
+public import CardportCore
+public import PropertyBased
+
+/// Generators of random cards for property tests: every kind, every optional field sometimes set,
+/// and text that exercises what formats get wrong (quotes, backslashes, line breaks of every kind,
+/// control characters, accents, emoji sequences, CJK, right-to-left scripts).
+public enum RandomCards {
+    /// Whole libraries of 0–12 records of every kind.
+    public static let library = Generator<Library, Shrink.None<Library>> { rng in
+        randomLibrary(using: &rng, kinds: Set(RecordKind.allCases))
+    }
+
+    /// Libraries that hold only the given kinds.
+    public static func library(of kinds: Set<RecordKind>) -> Generator<Library, Shrink.None<Library>> {
+        Generator { rng in randomLibrary(using: &rng, kinds: kinds) }
+    }
+
+    public static func randomLibrary(using rng: inout some RandomNumberGenerator, kinds: Set<RecordKind>) -> Library {
+        var library = Library()
+        if kinds.contains(.settings), Bool.random(using: &rng) { library.settings = settings(using: &rng) }
+        let count = Int.random(in: 0...12, using: &rng)
+        for _ in 0..<count {
+            let kind = kinds.filter { $0 != .settings }.randomElement(using: &rng)
+            switch kind {
+            case .citation: library.citations.append(citation(using: &rng))
+            case .bookmark: library.bookmarks.append(bookmark(using: &rng))
+            case .task: library.tasks.append(task(using: &rng))
+            case .topic: library.topics.append(topic(using: &rng))
+            case .tag: library.tags.append(tag(using: &rng))
+            case .settings, nil: break
+            }
+        }
+        return library
+    }
+
+    // MARK: Records
+
+    public static func citation(using rng: inout some RandomNumberGenerator) -> Citation {
+        Citation(id: Bool.random(using: &rng) ? nil : word(using: &rng),
+                 text: text(using: &rng, nonEmpty: true),
+                 author: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 source: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 tags: list(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 isFavourite: Bool.random(using: &rng), isArchived: Bool.random(using: &rng),
+                 createdAt: optional(using: &rng) { timestamp(using: &$0) },
+                 updatedAt: optional(using: &rng) { timestamp(using: &$0) },
+                 note: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 location: optional(using: &rng) { location(using: &$0) },
+                 extras: extras(using: &rng))
+    }
+
+    public static func bookmark(using rng: inout some RandomNumberGenerator) -> Bookmark {
+        Bookmark(id: Bool.random(using: &rng) ? nil : word(using: &rng),
+                 name: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 text: Bool.random(using: &rng) ? "https://example.org/\(word(using: &rng))?q=\(Int.random(in: 0...99, using: &rng))"
+                                                : text(using: &rng, nonEmpty: true),
+                 tags: list(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 createdAt: optional(using: &rng) { timestamp(using: &$0) },
+                 updatedAt: optional(using: &rng) { timestamp(using: &$0) },
+                 extras: extras(using: &rng))
+    }
+
+    public static func task(using rng: inout some RandomNumberGenerator) -> TaskItem {
+        TaskItem(id: Bool.random(using: &rng) ? nil : word(using: &rng),
+                 description: text(using: &rng, nonEmpty: true),
+                 progress: try! TaskProgress(percent: 5 * Int.random(in: 0...20, using: &rng)),
+                 createdAt: optional(using: &rng) { timestamp(using: &$0) },
+                 updatedAt: optional(using: &rng) { timestamp(using: &$0) },
+                 extras: extras(using: &rng))
+    }
+
+    public static func topic(using rng: inout some RandomNumberGenerator) -> Topic {
+        Topic(id: Bool.random(using: &rng) ? nil : word(using: &rng),
+              title: text(using: &rng, nonEmpty: true),
+              dueDate: optional(using: &rng) { timestamp(using: &$0) },
+              status: Topic.Status.allCases.randomElement(using: &rng)!,
+              notes: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+              links: list(using: &rng) { "https://example.com/\(word(using: &$0))" },
+              questions: list(using: &rng) { rng in
+                  Question(text: text(using: &rng, nonEmpty: true),
+                           answer: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
+                           isDone: Bool.random(using: &rng))
+              },
+              createdAt: optional(using: &rng) { timestamp(using: &$0) },
+              updatedAt: optional(using: &rng) { timestamp(using: &$0) },
+              extras: extras(using: &rng))
+    }
+
+    public static func tag(using rng: inout some RandomNumberGenerator) -> Tag {
+        let colour: TagColour? = switch Int.random(in: 0...2, using: &rng) {
+        case 0: nil
+        case 1: .named(TagColour.Name.allCases.randomElement(using: &rng)!)
+        default: .rgb(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+                      UInt8.random(in: 0...255, using: &rng))
+        }
+        return Tag(name: text(using: &rng, nonEmpty: true), colour: colour)
+    }
+
+    public static func settings(using rng: inout some RandomNumberGenerator) -> Settings {
+        Settings(showFavouriteOnTop: Bool.random(using: &rng),
+                 widgetTags: list(using: &rng) { text(using: &$0, nonEmpty: true) },
+                 appearance: Settings.Appearance.allCases.randomElement(using: &rng)!,
+                 language: optional(using: &rng) { ["en", "pt-BR", "de", "zh-Hans"].randomElement(using: &$0)! })
+    }
+
+    // MARK: Values
+
+    /// Pieces text is built from: each one something a reader or writer could mishandle.
+    static let pieces: [String] = [
+        "Well begun is half done.", "a", "Z", "42", " ", "  ", ",", ";", "\"", "'", "\\", "/", "\\n",
+        "\n", "\r\n", "\r", "\t", "\u{1}", "\u{7F}", "{", "}", "[", "]", ":", "#", "=cmd", "-", "+", "@",
+        "é", "e\u{301}", "Straße", "Ærøskøbing", "“curly”", "‘single’", "—", "…", "\u{A0}", "\u{200B}",
+        "👍🏽", "👨‍👩‍👧", "🇫🇷", "🏳️‍🌈", "学而时习之", "猿も木から落ちる", "시작이 반이다",
+        "الصبر مفتاح الفرج", "\u{200F}", "אם אין אני לי", "Ω", "\u{FEFF}", "null", "true", "0x1F",
+    ]
+
+    public static func text(using rng: inout some RandomNumberGenerator, nonEmpty: Bool = false) -> String {
+        let count = Int.random(in: (nonEmpty ? 1 : 0)...6, using: &rng)
+        var out = ""
+        for _ in 0..<count { out += pieces.randomElement(using: &rng)! }
+        return out
+    }
+
+    public static func word(using rng: inout some RandomNumberGenerator) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<Int.random(in: 1...12, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
+    }
+
+    public static func timestamp(using rng: inout some RandomNumberGenerator) -> Timestamp {
+        let year = Int.random(in: 1900...2100, using: &rng)
+        let month = Int.random(in: 1...12, using: &rng)
+        let day = Int.random(in: 1...28, using: &rng)
+        if Int.random(in: 0...5, using: &rng) == 0 {
+            return Timestamp(year: year, month: month, day: day, isDateOnly: true)!
+        }
+        let digits = [0, 0, 3, 6, 9].randomElement(using: &rng)!
+        var scale: Int32 = 1
+        for _ in digits..<9 { scale *= 10 }
+        let maxFraction = digits == 0 ? 0 : Int32(1_000_000_000 / Int(scale)) - 1
+        let nanos = Int32.random(in: 0...maxFraction, using: &rng) * scale
+        let zone: Timestamp.Zone = switch Int.random(in: 0...2, using: &rng) {
+        case 0: .utc
+        case 1: .offset(minutes: 15 * Int.random(in: -56...56, using: &rng))
+        default: .floating
+        }
+        return Timestamp(year: year, month: month, day: day, hour: Int.random(in: 0...23, using: &rng),
+                         minute: Int.random(in: 0...59, using: &rng), second: Int.random(in: 0...59, using: &rng),
+                         nanoseconds: nanos, zone: zone, fractionDigits: digits)!
+    }
+
+    public static func location(using rng: inout some RandomNumberGenerator) -> CitationLocation {
+        let start = Int.random(in: 0...3, using: &rng) == 0 ? nil : Int.random(in: 1...90_000, using: &rng)
+        let page = (start == nil || Bool.random(using: &rng)) ? ["12", "xii", "12-13", "A-4"].randomElement(using: &rng)! : nil
+        let end = start.map { $0 + Int.random(in: 0...40, using: &rng) }
+        return CitationLocation(page: page, start: start, end: end)
+    }
+
+    static func extras(using rng: inout some RandomNumberGenerator) -> [String: String] {
+        guard Int.random(in: 0...3, using: &rng) == 0 else { return [:] }
+        var extras: [String: String] = [:]
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+            extras["x_" + word(using: &rng)] = text(using: &rng)
+        }
+        return extras
+    }
+
+    static func optional<T>(using rng: inout some RandomNumberGenerator,
+                            _ make: (inout any RandomNumberGenerator) -> T) -> T? {
+        guard Bool.random(using: &rng) else { return nil }
+        var erased: any RandomNumberGenerator = SplitRandom(seed: rng.next())
+        return make(&erased)
+    }
+
+    static func list<T>(using rng: inout some RandomNumberGenerator,
+                        _ make: (inout any RandomNumberGenerator) -> T) -> [T] {
+        var erased: any RandomNumberGenerator = SplitRandom(seed: rng.next())
+        return (0..<Int.random(in: 0...3, using: &rng)).map { _ in make(&erased) }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) seeded from the caller's, for nested generation.
+struct SplitRandom: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,29 @@
+import CardportCore
+import Testing
+
+@Suite struct RecordIDTests {
+    @Test func isStableAndShapedLikeAVersion8UUID() {
+        let id = RecordID.citation(text: "Carpe diem.", author: "Horace", source: nil)
+        #expect(id == RecordID.citation(text: "Carpe diem.", author: "Horace", source: nil))
+        let bytes = Array(id.utf8)
+        #expect(bytes.count == 36)
+        #expect([8, 13, 18, 23].allSatisfy { bytes[$0] == UInt8(ascii: "-") })
+        #expect(bytes[14] == UInt8(ascii: "8"))
+        #expect("89ab".utf8.contains(bytes[19]))
+        // Pinned so that ids never change between releases: changing them would duplicate cards.
+        #expect(id == "d27c97b5-97fa-8171-9a27-6fb99bd7e0cc")
+    }
+
+    @Test func separatesFieldsAndAbsence() {
+        #expect(RecordID.citation(text: "ab", author: "c", source: nil) != RecordID.citation(text: "a", author: "bc", source: nil))
+        #expect(RecordID.citation(text: "a", author: nil, source: nil) != RecordID.citation(text: "a", author: "", source: nil))
+        #expect(RecordID.bookmark(text: "x") != RecordID.task(description: "x"))
+        #expect(RecordID.foreign(namespace: "dummyjson", id: "1") != RecordID.foreign(namespace: "dummyjson", id: "2"))
+    }
+
+    @Test func modelUsesDerivedIDsOnlyWhenNoneIsGiven() {
+        #expect(Citation(text: "x").id == RecordID.citation(text: "x", author: nil, source: nil))
+        #expect(Citation(id: "mine", text: "x").id == "mine")
+        #expect(Citation(id: "", text: "x").id == RecordID.citation(text: "x", author: nil, source: nil))
+    }
+}

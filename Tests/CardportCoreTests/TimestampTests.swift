@@ -1,0 +1,61 @@
+import CardportCore
+import Testing
+
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        "2023-03-05T22:15:42Z",
+        "2023-03-05T22:15:42.123Z",
+        "2023-03-05T22:15:42.120+02:00",
+        "2023-03-05T22:15:42-08:00",
+        "2023-03-05T22:15:42+05:30",
+        "2023-03-05T22:15:42",
+        "2023-03-05T22:15:42.123456789Z",
+        "2024-02-29",
+        "1969-12-31T23:59:59Z",
+        "0001-01-01T00:00:00Z",
+    ])
+    func writesBackAsWritten(_ text: String) throws {
+        let timestamp = try #require(Timestamp(parsing: text))
+        #expect(timestamp.iso8601 == text)
+    }
+
+    @Test func normalisesEquivalentSpellings() throws {
+        #expect(Timestamp(parsing: "2023-03-05 22:15:42z")?.iso8601 == "2023-03-05T22:15:42Z")
+        #expect(Timestamp(parsing: "2023-03-05t22:15:42+0200")?.iso8601 == "2023-03-05T22:15:42+02:00")
+        #expect(Timestamp(parsing: "2023-03-05T22:15:42+02")?.iso8601 == "2023-03-05T22:15:42+02:00")
+        #expect(Timestamp(parsing: "2023-03-05T22:15Z")?.iso8601 == "2023-03-05T22:15:00Z")
+    }
+
+    @Test func knowsTheInstant() throws {
+        let utc = try #require(Timestamp(parsing: "2023-03-05T22:15:42Z"))
+        #expect(utc.secondsSince1970 == 1_678_054_542)
+        let offset = try #require(Timestamp(parsing: "2023-03-06T00:15:42+02:00"))
+        #expect(offset.secondsSince1970 == utc.secondsSince1970)
+        #expect(offset != utc)
+        #expect(Timestamp(parsing: "1969-12-31T23:59:59Z")?.secondsSince1970 == -1)
+        #expect(Timestamp(parsing: "2023-03-05T22:15:42.5Z")?.nanoseconds == 500_000_000)
+    }
+
+    @Test(arguments: [
+        "", "2023", "2023-3-5", "2023-02-30", "2023-13-01", "2023-03-05T24:00:00Z", "2023-03-05T22:60:00Z",
+        "2023-03-05T22:15:61Z", "2023-03-05T22:15:42.Z", "2023-03-05T22:15:42+25:00", "2023-03-05T22:15:42 Z",
+        "2023-03-05T22:15:42Zjunk", "March 5, 2023", "2023-03-05T22:15:42.1234567890Z",
+    ])
+    func rejects(_ text: String) {
+        #expect(Timestamp(parsing: text) == nil)
+    }
+
+    @Test func ordersByInstant() throws {
+        let early = try #require(Timestamp(parsing: "2023-03-05T23:00:00+02:00"))
+        let late = try #require(Timestamp(parsing: "2023-03-05T22:00:00Z"))
+        #expect(early < late)
+        let same = try #require(Timestamp(parsing: "2023-03-05T21:00:00Z"))
+        #expect(!(same < early) || !(early < same))
+        #expect([late, early].max() == late)
+    }
+
+    @Test func convertsFromDate() throws {
+        let timestamp = Timestamp(try #require(Timestamp(parsing: "2020-01-01T00:00:00.250Z")).date)
+        #expect(timestamp.iso8601 == "2020-01-01T00:00:00.250Z")
+    }
+}

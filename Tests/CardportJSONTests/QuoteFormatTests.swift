@@ -1,0 +1,93 @@
+import CardportCore
+import CardportJSON
+import CardportTestSupport
+import Testing
+
+@Suite struct DummyJSONFormatTests {
+    let format = DummyJSONFormat()
+
+    @Test func conformsToTheFormatContract() async {
+        await FormatConformance.check(format, brokenInput: "{\"quotes\":[{\"id\":1,\"quote\":\"a\",\"author\":\"b\"},]}",
+                                      project: { library in
+            // Quotes get their DummyJSON id from their position, and the Cardport id from that.
+            Library(citations: library.citations.enumerated().map { index, citation in
+                Citation(id: RecordID.foreign(namespace: "dummyjson", id: "\(index + 1)"), text: citation.text,
+                         author: citation.author, extras: [DummyJSONFormat.idKey: "\(index + 1)"])
+            })
+        })
+    }
+
+    @Test(arguments: [("dummyjson-quotes-page.json", 5), ("dummyjson-random-3.json", 3), ("dummyjson-random.json", 1)])
+    func readsEveryShapeTheAPIReturns(_ sample: String, _ count: Int) throws {
+        let input = try ByteInput(path: PackagePaths.sample(sample))
+        let records = try format.makeReader(input, options: ReadOptions()).readAll()
+        #expect(records.count == count)
+        guard case .citation(let first) = records.first else { Issue.record("no citation"); return }
+        #expect(first.extras[DummyJSONFormat.idKey] != nil)
+        #expect(first.id == RecordID.foreign(namespace: "dummyjson", id: first.extras[DummyJSONFormat.idKey]!))
+    }
+
+    @Test func writesThePageObjectAndReportsLosses() throws {
+        let written = try FormatHarness.write(format, [
+            .citation(Citation(text: "Rumi's line", author: "Rumi", extras: [DummyJSONFormat.idKey: "1"])),
+            .citation(Citation(text: "Mine", source: "Book", tags: ["a", "b"], isFavourite: true)),
+        ])
+        #expect(written.text == """
+            {"quotes":[
+            {"id":1,"quote":"Rumi's line","author":"Rumi"},
+            {"id":2,"quote":"Mine","author":""}
+            ],"total":2,"skip":0,"limit":2}
+
+            """)
+        #expect(written.losses.fields == ["citation.source": 1, "citation.tags": 1, "citation.favourite": 1])
+    }
+
+    @Test func refusesOtherDocuments() {
+        #expect(FormatHarness.error(reading: "{\"message\":\"Not found\"}", as: format)?.message
+                == "this is not a DummyJSON quotes response")
+    }
+
+    @Test func sniffsTheQuotesShapes() {
+        #expect(format.sniff(Array("{\"quotes\":[".utf8)) == .certain)
+        #expect(format.sniff(Array("[{\"id\":1,\"quote\":\"a\"".utf8)) == .certain)
+        #expect(format.sniff(Array("{\"id\":1,\"quote\":\"a\",\"author\":\"b\"}".utf8)) == .certain)
+        #expect(format.sniff(Array("[{\"quote\":\"a\",\"author\":\"b\"}]".utf8)) == .no)
+    }
+}
+
+@Suite struct FavouritesFormatTests {
+    let format = FavouritesFormat()
+
+    @Test func conformsToTheFormatContract() async {
+        await FormatConformance.check(format, brokenInput: "[\n  {\"quote\": \"a\"\n  {\"quote\": \"b\"}\n]",
+                                      project: { library in
+            Library(citations: library.citations.map { Citation(text: $0.text, author: $0.author, isFavourite: true) })
+        })
+    }
+
+    @Test func everyQuoteIsAFavourite() throws {
+        let records = try format.makeReader(try ByteInput(path: PackagePaths.sample("favourites.json")), options: ReadOptions()).readAll()
+        #expect(records.count == 4)
+        #expect(records.allSatisfy { if case .citation(let c) = $0 { c.isFavourite && c.author != nil } else { false } })
+    }
+
+    @Test func writesQuoteAndAuthorOnly() throws {
+        let written = try FormatHarness.write(format, [
+            .citation(Citation(text: "Well begun is half done.", author: "Aristotle", isFavourite: true)),
+            .citation(Citation(text: "Not a favourite", note: "n")),
+        ])
+        #expect(written.text == """
+            [
+              {"quote":"Well begun is half done.","author":"Aristotle"},
+              {"quote":"Not a favourite","author":""}
+            ]
+
+            """)
+        #expect(written.losses.fields == ["citation.note": 1, "citation.favourite": 1])
+    }
+
+    @Test func aListIsRequired() {
+        #expect(FormatHarness.error(reading: "{\"quote\":\"a\"}", as: format)?.message
+                == "a favourites list is a JSON array, not an object")
+    }
+}
