@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// The command line as a user meets it: exact output, exact exit codes.
+@Suite struct CLITests {
+    @Test func formatsPrintsTheRegistry() throws {
+        let result = try CLIRunner.run(["formats"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION
+            cardport    json, native       .json            all kinds  all kinds  Cardport's own document: every kind, lossless (the backup format)
+            jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
+            dummyjson   dummy-json         .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
+            favourites  favorites          .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+
+            """, stderr: ""))
+    }
+
+    @Test func convertWritesTheFileAndASummary() throws {
+        let scratch = try Scratch()
+        let result = try CLIRunner.run(["convert", "Samples/dummyjson-random-3.json", "-o", scratch.file("q.jsonl")])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 3 records from Samples/dummyjson-random-3.json (dummyjson): 3 citations
+            wrote 3 records to \(scratch.file("q.jsonl")) (jsonl)
+
+            """))
+        #expect(try scratch.read("q.jsonl") == """
+            {"kind":"citation","id":"c1259924-275d-8e60-a32f-59547a31b2ea","text":"Nothing is impossible, the word itself says “I’m possible”!","author":"Audrey Hepburn","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"37"}}
+            {"kind":"citation","id":"9910fd86-1315-83cf-9869-d7435ebb2296","text":"Wer kämpft, kann verlieren. Wer nicht kämpft, hat schon verloren.","author":"Bertolt Brecht","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"513"}}
+            {"kind":"citation","id":"0780ba58-3745-81de-8dbf-6cefa842fa14","text":"知之为知之，不知为不知，是知也。","author":"孔子","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"986"}}
+
+            """)
+    }
+
+    @Test func malformedInputPrintsACompilerStyleErrorAndWritesNothing() throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("bad.json", "{\n  \"citations\": [\n    {\"text\": \"Carpe diem\" \"author\": \"Horace\"}\n  ]\n}\n")
+        let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl")])
+        #expect(result == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            \(input):3:27: error: expected ',' or '}' after a member, found a string
+                3 |     {"text": "Carpe diem" "author": "Horace"}
+                  |                           ^
+              hint: a comma is probably missing before this member
+
+            """))
+        #expect(scratch.entries == ["bad.json"])
+    }
+
+    @Test func unknownFormatsListTheKnownOnes() throws {
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "yaml"])
+        #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
+            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites
+              hint: run 'cardport formats' to see what each one reads and writes
+
+            """))
+    }
+
+    @Test func aMissingInputExits66() throws {
+        let result = try CLIRunner.run(["convert", "no-such-file.json", "-o", "-", "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 66, stdout: "", stderr: """
+            error: cannot read 'no-such-file.json': no such file or directory
+              hint: check the path; use '-' for standard input
+
+            """))
+    }
+
+    @Test func aTargetThatCannotHoldTheKindExits64() throws {
+        let result = try CLIRunner.run(["convert", "Samples/mixed.jsonl", "-o", "-", "--to", "dummyjson", "--kind", "tasks"])
+        #expect(result.status == 64)
+        #expect(result.stderr == """
+            error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
+              hint: formats that can: cardport, jsonl
+
+            """)
+    }
+
+    @Test func anOutputIsRequired() throws {
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: Give an output: -o FILE (or -o - for standard output), or --out-dir DIR.\n"))
+    }
+
+    @Test func standardInputToStandardOutput() throws {
+        let result = try CLIRunner.run(["convert", "-", "-o", "-", "--to", "favourites", "-q"],
+                                       stdin: "{\"text\":\"Well begun is half done.\",\"author\":\"Aristotle\",\"favourite\":true}\n")
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            [
+              {"quote":"Well begun is half done.","author":"Aristotle"}
+            ]
+
+            """, stderr: ""))
+    }
+
+    @Test func lossesAreReported() throws {
+        let result = try CLIRunner.run(["convert", "Samples/mixed.jsonl", "-o", "-", "--to", "favourites"])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            read 6 records from Samples/mixed.jsonl (jsonl): 1 tag, 2 citations, 1 bookmark, 1 task, 1 topic
+            wrote 2 records to standard output (favourites)
+            dropped records the target cannot hold: 1 tag, 1 bookmark, 1 task, 1 topic
+            dropped fields the target cannot hold: citation.created_at (2), citation.favourite (1), citation.location (1), citation.note (1), citation.source (2), citation.tags (2), citation.updated_at (1)
+
+            """)
+    }
+
+    @Test func keepGoingWritesTheRestAndExits65() throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("in.jsonl", "{\"text\":\"a\"}\n{\"text\":\"b\",\"created_at\":\"soon\"}\n{\"text\":\"c\"}\n")
+        let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--keep-going"])
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            read 2 records from \(input) (jsonl): 2 citations
+            wrote 2 records to \(scratch.file("out.jsonl")) (jsonl)
+            rejected 1 record:
+            \(input):2:26: error: "soon" is not a date
+                2 | {"text":"b","created_at":"soon"}
+                  |                          ^
+              hint: write dates in ISO 8601, e.g. 2023-03-05T22:15:42Z or 2023-03-05
+
+            """)
+        #expect(try scratch.read("out.jsonl").split(separator: "\n").count == 2)
+    }
+
+    @Test func reportJSONGoesToStandardOutput() throws {
+        let scratch = try Scratch()
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", scratch.file("f.jsonl"), "--report", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["recordsWritten"] as? Int == 4)
+        #expect((report?["inputs"] as? [[String: Any]])?.first?["format"] as? String == "favourites")
+    }
+
+    @Test func inspectShowsFormatsAndCounts() throws {
+        let result = try CLIRunner.run(["inspect", "Samples/backup.json", "Samples/dummyjson-quotes-page.json"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            Samples/backup.json: cardport, 12 records (1 settings, 1 tag, 7 citations, 1 bookmark, 1 task, 1 topic)
+            Samples/dummyjson-quotes-page.json: dummyjson, 5 records (5 citations)
+
+            """, stderr: ""))
+    }
+
+    @Test func inspectJSON() throws {
+        let result = try CLIRunner.run(["inspect", "--json", "Samples/favourites.json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            [
+              {
+                "bytes" : 308,
+                "format" : "favourites",
+                "kinds" : {
+                  "citations" : 4
+                },
+                "path" : "Samples/favourites.json",
+                "records" : 4
+              }
+            ]
+
+            """)
+    }
+
+    @Test func helpDocumentsTheExitCodes() throws {
+        let result = try CLIRunner.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("65  bad input data"))
+        #expect(result.stdout.contains("convert"))
+    }
+}

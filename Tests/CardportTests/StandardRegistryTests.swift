@@ -1,0 +1,47 @@
+import Cardport
+import CardportCore
+import CardportTestSupport
+import Foundation
+import Testing
+
+@Suite struct StandardRegistryTests {
+    let registry = FormatRegistry.standard
+
+    /// Every sample resolves to the format its name says, with no --from, and reads cleanly.
+    @Test(arguments: [
+        ("dummyjson-quotes-page.json", "dummyjson"), ("dummyjson-random.json", "dummyjson"),
+        ("dummyjson-random-3.json", "dummyjson"), ("favourites.json", "favourites"),
+        ("mixed.jsonl", "jsonl"), ("backup.json", "cardport"),
+    ])
+    func resolvesEverySample(_ name: String, _ expected: String) throws {
+        let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
+        #expect(report.format == expected)
+        #expect(report.records > 0)
+    }
+
+    @Test func everySampleIsCovered() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/Samples")
+        for sample in samples {
+            #expect(throws: Never.self) { try Inspection(registry: registry).run(path: PackagePaths.sample(sample)) }
+        }
+    }
+
+    @Test func aliasesAndExtensions() throws {
+        #expect(try registry.format(named: "json").id == "cardport")
+        #expect(try registry.format(named: "NDJSON").id == "jsonl")
+        #expect(try registry.format(named: "favorites").id == "favourites")
+        #expect(try registry.writeFormat(named: nil, path: "out.json").id == "cardport")
+        #expect(try registry.writeFormat(named: nil, path: "out.ndjson").id == "jsonl")
+    }
+
+    @Test func sniffsJSONLinesInAJSONFile() throws {
+        let prefix = Array("{\"text\":\"a\"}\n{\"text\":\"b\"}\n".utf8)
+        #expect(try registry.readFormat(named: nil, path: "export.json", prefix: prefix).id == "jsonl")
+    }
+
+    @Test func listsEveryFormat() {
+        let catalogue = FormatCatalogue(registry: registry)
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites"])
+        #expect(catalogue.table.hasPrefix("ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION\n"))
+    }
+}
