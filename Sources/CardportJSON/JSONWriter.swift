@@ -22,7 +22,13 @@ struct JSONWriter {
             var runStart = 0
             var i = 0
             let count = utf8.count
+            let raw = UnsafeRawBufferPointer(utf8)
             while i < count {
+                while i + 8 <= count,
+                      !ByteScan.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i += 8
+                }
+                guard i < count else { break }
                 let byte = utf8[i]
                 if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
                     i += 1

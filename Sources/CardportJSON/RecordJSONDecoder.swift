@@ -39,13 +39,13 @@ struct RecordJSONDecoder {
         for member in members {
             let rank: Int
             let kind: RecordKind
-            switch member.key {
-            case "url", "href", "uri": (rank, kind) = (0, .bookmark)
-            case "text", "quote": (rank, kind) = (1, .citation)
-            case "description", "progress": (rank, kind) = (2, .task)
-            case "title", "questions", "status", "due": (rank, kind) = (3, .topic)
-            case "appearance", "show_favourite_on_top", "widget_tags": (rank, kind) = (4, .settings)
-            case "colour", "color", "name": (rank, kind) = (5, .tag)
+            switch JSONField(member.key) {
+            case .url: (rank, kind) = (0, .bookmark)
+            case .text: (rank, kind) = (1, .citation)
+            case .description, .progress: (rank, kind) = (2, .task)
+            case .title, .questions, .status, .due: (rank, kind) = (3, .topic)
+            case .appearance, .showFavouriteOnTop, .widgetTags: (rank, kind) = (4, .settings)
+            case .colour, .name: (rank, kind) = (5, .tag)
             default: continue
             }
             if rank < bestRank { (best, bestRank) = (kind, rank) }
@@ -73,20 +73,20 @@ struct RecordJSONDecoder {
         var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
         var extras: [String: String] = [:]
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "id": id = try identifier(member)
-            case "text", "quote": text = try string(member)
-            case "author": author = try optionalString(member)
-            case "source": source = try optionalString(member)
-            case "tags": tags = try stringList(member)
-            case "favourite", "favorite", "isFavourite", "is_favourite": favourite = try bool(member)
-            case "archived", "isArchived", "is_archived": archived = try bool(member)
-            case "created_at", "createdAt": created = try timestamp(member)
-            case "updated_at", "updatedAt": updated = try timestamp(member)
-            case "note": note = try optionalString(member)
-            case "location": location = try citationLocation(member)
-            case "extras": try mergeExtras(member, into: &extras)
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .id: id = try identifier(member)
+            case .text: text = try string(member)
+            case .author: author = try optionalString(member)
+            case .source: source = try optionalString(member)
+            case .tags: tags = try stringList(member)
+            case .favourite: favourite = try bool(member)
+            case .archived: archived = try bool(member)
+            case .createdAt: created = try timestamp(member)
+            case .updatedAt: updated = try timestamp(member)
+            case .note: note = try optionalString(member)
+            case .location: location = try citationLocation(member)
+            case .extras: try mergeExtras(member, into: &extras)
             default: extras[member.key] = extraValue(member.value)
             }
         }
@@ -103,15 +103,15 @@ struct RecordJSONDecoder {
         var tags: [String] = [], created: Timestamp?, updated: Timestamp?
         var extras: [String: String] = [:]
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "id": id = try identifier(member)
-            case "name", "title": name = try optionalString(member)
-            case "text", "url", "href", "uri": text = try string(member)
-            case "tags": tags = try stringList(member)
-            case "created_at", "createdAt": created = try timestamp(member)
-            case "updated_at", "updatedAt": updated = try timestamp(member)
-            case "extras": try mergeExtras(member, into: &extras)
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .id: id = try identifier(member)
+            case .name, .title: name = try optionalString(member)
+            case .text, .url: text = try string(member)
+            case .tags: tags = try stringList(member)
+            case .createdAt: created = try timestamp(member)
+            case .updatedAt: updated = try timestamp(member)
+            case .extras: try mergeExtras(member, into: &extras)
             default: extras[member.key] = extraValue(member.value)
             }
         }
@@ -127,14 +127,14 @@ struct RecordJSONDecoder {
         var created: Timestamp?, updated: Timestamp?
         var extras: [String: String] = [:]
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "id": id = try identifier(member)
-            case "description": description = try string(member)
-            case "progress": progress = try taskProgress(member)
-            case "created_at", "createdAt": created = try timestamp(member)
-            case "updated_at", "updatedAt": updated = try timestamp(member)
-            case "extras": try mergeExtras(member, into: &extras)
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .id: id = try identifier(member)
+            case .description: description = try string(member)
+            case .progress: progress = try taskProgress(member)
+            case .createdAt: created = try timestamp(member)
+            case .updatedAt: updated = try timestamp(member)
+            case .extras: try mergeExtras(member, into: &extras)
             default: extras[member.key] = extraValue(member.value)
             }
         }
@@ -151,18 +151,18 @@ struct RecordJSONDecoder {
         var created: Timestamp?, updated: Timestamp?
         var extras: [String: String] = [:]
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "id": id = try identifier(member)
-            case "title": title = try string(member)
-            case "due", "due_date", "dueDate": due = try timestamp(member)
-            case "status": status = try topicStatus(member)
-            case "notes": notes = try optionalString(member)
-            case "links": links = try stringList(member)
-            case "questions": questions = try questionList(member)
-            case "created_at", "createdAt": created = try timestamp(member)
-            case "updated_at", "updatedAt": updated = try timestamp(member)
-            case "extras": try mergeExtras(member, into: &extras)
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .id: id = try identifier(member)
+            case .title: title = try string(member)
+            case .due: due = try timestamp(member)
+            case .status: status = try topicStatus(member)
+            case .notes: notes = try optionalString(member)
+            case .links: links = try stringList(member)
+            case .questions: questions = try questionList(member)
+            case .createdAt: created = try timestamp(member)
+            case .updatedAt: updated = try timestamp(member)
+            case .extras: try mergeExtras(member, into: &extras)
             default: extras[member.key] = extraValue(member.value)
             }
         }
@@ -176,10 +176,10 @@ struct RecordJSONDecoder {
     func tag(_ object: JSONObject) throws(CardportError) -> Tag {
         var name: String?, colour: TagColour?
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "name": name = try string(member)
-            case "colour", "color":
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .name: name = try string(member)
+            case .colour:
                 guard let text = try optionalString(member) else { continue }
                 do { colour = try TagColour(parsing: text) } catch {
                     throw fail(error.message, at: member.offset, hint: error.hint)
@@ -197,17 +197,17 @@ struct RecordJSONDecoder {
     func settings(_ object: JSONObject) throws(CardportError) -> Settings {
         var settings = Settings()
         for member in object.members {
-            switch member.key {
-            case "kind": continue
-            case "show_favourite_on_top", "showFavouriteOnTop": settings.showFavouriteOnTop = try bool(member)
-            case "widget_tags", "widgetTags": settings.widgetTags = try stringList(member)
-            case "appearance":
+            switch JSONField(member.key) {
+            case .kind: continue
+            case .showFavouriteOnTop: settings.showFavouriteOnTop = try bool(member)
+            case .widgetTags: settings.widgetTags = try stringList(member)
+            case .appearance:
                 let text = try string(member)
                 guard let appearance = Settings.Appearance(rawValue: text.lowercased()) else {
                     throw fail("\"\(text)\" is not an appearance", at: member.offset, hint: "use light, dark or automatic")
                 }
                 settings.appearance = appearance
-            case "language": settings.language = try optionalString(member)
+            case .language: settings.language = try optionalString(member)
             default:
                 throw fail("the settings have no member \"\(member.key)\"", at: member.offset,
                            hint: "settings are show_favourite_on_top, widget_tags, appearance and language")

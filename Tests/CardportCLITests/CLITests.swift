@@ -24,9 +24,9 @@ import Testing
 
             """))
         #expect(try scratch.read("q.jsonl") == """
-            {"kind":"citation","id":"c1259924-275d-8e60-a32f-59547a31b2ea","text":"Nothing is impossible, the word itself says “I’m possible”!","author":"Audrey Hepburn","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"37"}}
-            {"kind":"citation","id":"9910fd86-1315-83cf-9869-d7435ebb2296","text":"Wer kämpft, kann verlieren. Wer nicht kämpft, hat schon verloren.","author":"Bertolt Brecht","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"513"}}
-            {"kind":"citation","id":"0780ba58-3745-81de-8dbf-6cefa842fa14","text":"知之为知之，不知为不知，是知也。","author":"孔子","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"986"}}
+            {"kind":"citation","id":"23a7e6d8-c28a-8d7d-956d-3a52b421441a","text":"Nothing is impossible, the word itself says “I’m possible”!","author":"Audrey Hepburn","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"37"}}
+            {"kind":"citation","id":"48c97881-edf2-8590-bccd-c342402bf60f","text":"Wer kämpft, kann verlieren. Wer nicht kämpft, hat schon verloren.","author":"Bertolt Brecht","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"513"}}
+            {"kind":"citation","id":"29b8b84a-b014-8335-8237-a792c2b36631","text":"知之为知之，不知为不知，是知也。","author":"孔子","tags":[],"favourite":false,"archived":false,"extras":{"dummyjson_id":"986"}}
 
             """)
     }
