@@ -24,6 +24,8 @@ extension Conversion {
         /// The output for each input (the same one for all with `-o`).
         var targets: [Target] = []
         var totalBytes: Int? = 0
+        /// The `--out-dir` to create (with its parents) when the conversion starts.
+        var outputDirectory: String?
     }
 
     /// Settles every format and output path, and checks the request, before any record is read.
@@ -71,7 +73,7 @@ extension Conversion {
                 seen[target] = input.path
                 plan.targets.append(Target(path: target, format: format))
             }
-            try Conversion.makeDirectory(directory)
+            plan.outputDirectory = directory
         }
 
         for (input, target) in zip(plan.inputs, plan.targets) {

@@ -71,8 +71,12 @@ public struct Conversion: Sendable {
         var outputs: [OutputFile] = []
         var written = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
         var finishedBytes = 0
+        var createdDirectories: [String] = []
 
         do {
+            if let directory = plan.outputDirectory {
+                createdDirectories = try Conversion.makeDirectory(directory)
+            }
             var current: (file: OutputFile, writer: any RecordWriter, format: any CardFormat)?
             var writtenToCurrent = 0
             for (index, input) in plan.inputs.enumerated() {
@@ -80,6 +84,7 @@ public struct Conversion: Sendable {
                 if current == nil || current!.file.path != target.path {
                     if let open = current {
                         try open.writer.finish()
+                        try open.file.close()
                         report.record(output: open.file.path, format: open.format.id, records: writtenToCurrent,
                                       losses: open.writer.losses)
                         writtenToCurrent = 0
@@ -97,7 +102,7 @@ public struct Conversion: Sendable {
                     do {
                         record = try reader.next()
                     } catch where error.isRecoverable && request.keepGoing {
-                        report.rejected.append(ConversionReport.Rejection(error))
+                        report.reject(error)
                         continue
                     }
                     guard let record else { break }
@@ -130,6 +135,7 @@ public struct Conversion: Sendable {
             for file in outputs { try file.commit() }
         } catch {
             for file in outputs { file.discard() }
+            for directory in createdDirectories.reversed() { Conversion.removeEmptyDirectory(directory) }
             throw error
         }
         return report

@@ -32,13 +32,20 @@ extension ConversionReport {
             lines.append("dropped fields the target cannot hold: "
                          + fields.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
         }
-        if !rejected.isEmpty {
-            lines.append("rejected \(Self.count(rejected.count, "record")):")
-            for rejection in rejected {
-                lines.append(rejection.error.rendered(colour: false).trimmingTrailingNewlines())
-            }
+        if rejectedCount > 0 {
+            lines.append("rejected \(Self.count(rejectedCount, "record")):")
+            lines.append(rejections(colour: false))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The diagnostics of the rejected records, one after another, and how many more there were.
+    public func rejections(colour: Bool) -> String {
+        var text = rejected.map { $0.error.rendered(colour: colour).trimmingTrailingNewlines() }.joined(separator: "\n")
+        if rejectedCount > rejected.count {
+            text += "\n… and \(Self.grouped(rejectedCount - rejected.count)) more"
+        }
+        return text
     }
 
     static func count(_ n: Int, _ noun: String) -> String {

@@ -62,9 +62,21 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     public var skipped = 0
     /// Records the target format cannot hold, by plural kind name.
     public var droppedRecords: [String: Int] = [:]
+    /// The records rejected under `--keep-going`, the first ``maximumListedRejections`` of them.
     public var rejected: [Rejection] = []
+    /// How many records were rejected in all.
+    public var rejectedCount = 0
+
+    /// How many rejections a report lists; past that it only counts them, so a file of a million
+    /// bad lines cannot fill memory with diagnostics.
+    public static let maximumListedRejections = 1000
 
     public init() {}
+
+    mutating func reject(_ error: CardportError) {
+        rejectedCount += 1
+        if rejected.count < ConversionReport.maximumListedRejections { rejected.append(Rejection(error)) }
+    }
 
     /// Records read from all inputs.
     public var recordsRead: Int { inputs.reduce(0) { $0 + $1.records } }
@@ -77,7 +89,7 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     }
 
     /// Whether every record read was written in full.
-    public var isLossless: Bool { droppedFields.isEmpty && droppedRecords.isEmpty && rejected.isEmpty }
+    public var isLossless: Bool { droppedFields.isEmpty && droppedRecords.isEmpty && rejectedCount == 0 }
 
     mutating func record(output path: String, format: String, records: Int, losses: LossReport) {
         outputs.append(OutputSummary(path: path, format: format, records: records, droppedFields: losses.fields))

@@ -16,20 +16,32 @@ extension Conversion {
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
-    /// Creates a directory and its parents, like `mkdir -p`.
-    static func makeDirectory(_ path: String) throws(CardportError) {
+    /// Creates a directory and its parents, like `mkdir -p`; returns the directories it created,
+    /// outermost first, so a failed run can remove them again.
+    static func makeDirectory(_ path: String) throws(CardportError) -> [String] {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
                 throw CardportError(.io, "'\(path)' exists and is not a directory", hint: "choose another --out-dir")
             }
-            return
+            return []
         }
+        var created: [String] = []
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
-        if mkdir(path, 0o777) != 0, errno != EEXIST {
+        if !parent.isEmpty, parent != path { created = try makeDirectory(parent) }
+        if mkdir(path, 0o777) != 0 {
             let code = errno
-            throw CardportError(.io, "cannot create the directory '\(path)': \(String(cString: strerror(code)))")
+            guard code == EEXIST else {
+                for directory in created.reversed() { removeEmptyDirectory(directory) }
+                throw CardportError(.io, "cannot create the directory '\(path)': \(String(cString: strerror(code)))")
+            }
+            return created
         }
+        return created + [path]
+    }
+
+    /// Removes a directory if it is empty; leaves it otherwise.
+    static func removeEmptyDirectory(_ path: String) {
+        rmdir(path)
     }
 }

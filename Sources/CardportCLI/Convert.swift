@@ -13,7 +13,7 @@ extension CardportCommand {
                 error when the converted data goes to standard output).
 
                 Examples:
-                  cardport convert Samples/quotes-dummyjson.json -o quotes.jsonl
+                  cardport convert Samples/dummyjson-quotes-page.json -o quotes.jsonl
                   cardport convert a.jsonl b.jsonl -o all.json
                   cardport convert *.json --out-dir converted --to jsonl
                   cat quotes.jsonl | cardport convert - -o - --to cardport
@@ -37,7 +37,7 @@ extension CardportCommand {
         @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
         var report: ReportStyle = .text
 
-        @Flag(name: [.short, .long], help: "Print no summary (errors are still printed).")
+        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
         var quiet = false
 
         func validate() throws {
@@ -60,16 +60,17 @@ extension CardportCommand {
                 defer { bar?.finish() }
                 report = try Conversion(registry: .standard).run(request) { bar?.update($0) }
             }
-            if !quiet || self.report == .json {
-                switch self.report {
-                case .text:
-                    Terminal.printError(report.summary)
-                case .json:
-                    let text = Terminal.json(report)
-                    if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
-                }
+            switch (self.report, quiet) {
+            case (.json, _):
+                let text = Terminal.json(report)
+                if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
+            case (.text, false):
+                Terminal.printError(report.summary)
+            case (.text, true):
+                // Quiet drops the summary, never the errors.
+                if report.rejectedCount > 0 { Terminal.printError(report.rejections(colour: Terminal.usesColour) + "\n") }
             }
-            if !report.rejected.isEmpty { throw ExitCode(65) }
+            if report.rejectedCount > 0 { throw ExitCode(65) }
         }
     }
 }

@@ -27,8 +27,9 @@ extension CardportCommand {
                 do {
                     reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind))
                 } catch {
-                    failure = failure ?? Terminal.fail(error)
-                    if failure != nil, failure!.rawValue != error.exitCode { _ = Terminal.fail(error) }
+                    // Every bad file is reported; the exit code is the first one's.
+                    let code = Terminal.fail(error)
+                    failure = failure ?? code
                 }
             }
             if json {

@@ -14,9 +14,9 @@ public struct FavouritesFormat: CardFormat {
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)
-        guard shape.opening == 0x5B else { return .no }
-        if shape.has("quote") && !shape.has("id") { return .certain }
-        return shape.keys.isEmpty ? .possible : .no
+        guard shape.opening == 0x5B, !shape.has("id") else { return .no }
+        if shape.has("quote") { return .certain }
+        return shape.keys.isEmpty || shape.has("text") ? .possible : .no
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
@@ -43,36 +43,5 @@ public struct FavouritesFormat: CardFormat {
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
         FavouritesWriter(output: output)
-    }
-}
-
-final class FavouritesWriter: RecordWriter {
-    private let output: ByteOutput
-    private var writer = JSONWriter(capacity: 1 << 17)
-    private var count = 0
-    private(set) var losses = LossReport()
-
-    init(output: ByteOutput) {
-        self.output = output
-        writer.byte(0x5B)
-    }
-
-    func write(_ record: Record) throws(CardportError) {
-        guard case .citation(let citation) = record else { return }
-        count += 1
-        writer.raw(count == 1 ? "\n  {\"quote\":" : ",\n  {\"quote\":")
-        writer.string(citation.text)
-        writer.raw(",\"author\":")
-        writer.string(citation.author ?? "")
-        writer.byte(0x7D)
-        CitationLosses.count(citation, keeping: ["favourite"], into: &losses)
-        if !citation.isFavourite { losses.dropField("favourite", of: .citation) }
-        try writer.flush(to: output)
-    }
-
-    func finish() throws(CardportError) {
-        writer.raw(count == 0 ? "]\n" : "\n]\n")
-        try writer.flush(to: output, threshold: 0)
-        try output.flush()
     }
 }

@@ -1,11 +1,11 @@
+import CardportCore
+
 /// A JSON parser over a window of bytes that may end mid-value.
 ///
 /// When the window ends before a value does and more input may follow, it throws
 /// ``Failure/needMoreInput`` so the caller can read on and retry from the value's start; with
 /// `isFinal` set, the same situation is a syntax error. Strict RFC 8259: no comments, no trailing
 /// commas, no `NaN`; strings must be valid UTF-8; nesting is limited to ``maximumDepth``.
-import CardportCore
-
 struct JSONParser {
     enum Failure: Error {
         case needMoreInput

@@ -21,7 +21,10 @@ final class JSONStream {
             } catch {
                 switch error {
                 case .needMoreInput:
-                    try input.fill()
+                    // Grow the window geometrically: a value that needs many reads (a large document
+                    // from a pipe) is then re-parsed only a logarithmic number of times.
+                    let have = input.available.count
+                    _ = try input.require(Swift.max(have * 2, have + 4096))
                 case .syntax(let message, let offset, let hint):
                     throw input.error(.malformedInput, message, at: offset, hint: hint)
                 }

@@ -12,9 +12,9 @@ final class QuoteListReader: RecordReader {
     private let stream: JSONStream
     private let map: Map
     private let unwrap: Unwrap
-    private var elements: [JSONValue]?
+    /// Every quote mapped (or the error it gave), in document order; `nil` until the document is read.
+    private var results: [Result<Record, CardportError>]?
     private var index = 0
-    private var documentOffset = 0
 
     init(input: ByteInput, map: @escaping Map, unwrap: @escaping Unwrap) {
         self.stream = JSONStream(input)
@@ -23,23 +23,34 @@ final class QuoteListReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        if elements == nil {
-            guard try stream.peek() != nil else {
-                elements = []
-                return nil
-            }
-            documentOffset = stream.input.offset
-            let document = try stream.value()
-            try stream.expectEnd(after: "the document")
-            elements = try unwrap(document, documentOffset, stream)
-        }
-        guard let elements, index < elements.count else { return nil }
-        let element = elements[index]
+        if results == nil { try load() }
+        guard let results, index < results.count else { return nil }
         index += 1
-        guard case .object(let object) = element else {
-            throw stream.error(.invalidValue, "quote \(index) is \(element.typeName), not an object", at: documentOffset,
-                               isRecoverable: true)
+        return try results[index - 1].get()
+    }
+
+    /// Parses the document and maps every quote while the document is still in the input window,
+    /// so each error can point at its own line.
+    private func load() throws(CardportError) {
+        results = []
+        guard try stream.peek() != nil else { return }
+        let documentOffset = stream.input.offset
+        let document = try stream.value()
+        let decoder = RecordJSONDecoder(stream: stream)
+        var mapped: [Result<Record, CardportError>] = []
+        for (position, element) in try unwrap(document, documentOffset, stream).enumerated() {
+            guard case .object(let object) = element else {
+                mapped.append(.failure(stream.error(.invalidValue, "quote \(position + 1) is \(element.typeName), not an object",
+                                                    at: documentOffset, isRecoverable: true)))
+                continue
+            }
+            do {
+                mapped.append(.success(.citation(try map(object, decoder))))
+            } catch {
+                mapped.append(.failure(error))
+            }
         }
-        return .citation(try map(object, RecordJSONDecoder(stream: stream)))
+        try stream.expectEnd(after: "the document")
+        results = mapped
     }
 }

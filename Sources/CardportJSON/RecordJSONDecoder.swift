@@ -272,8 +272,13 @@ struct RecordJSONDecoder {
             let whole = scaled.rounded(.down)
             let nanos = Int32(((scaled - whole) * 1e9).rounded())
             let fraction = nanos == 0 ? 0 : (nanos % 1_000_000 == 0 ? 3 : 9)
-            return Timestamp(secondsSince1970: Int64(whole), nanoseconds: min(nanos, 999_999_999), zone: .utc,
-                             fractionDigits: fraction)
+            let value = Timestamp(secondsSince1970: Int64(whole), nanoseconds: min(nanos, 999_999_999), zone: .utc,
+                                  fractionDigits: fraction)
+            guard (1...9999).contains(value.components.year) else {
+                throw fail("\(text) is outside the years 1 to 9999", at: member.offset,
+                           hint: "numbers are read as seconds since 1970 (or milliseconds when larger than 10^11)")
+            }
+            return value
         default: break
         }
         throw fail("\"\(member.key)\" must be a date, not \(member.value.typeName)", at: member.offset)
@@ -342,8 +347,11 @@ struct RecordJSONDecoder {
                 switch (field.key, field.value) {
                 case ("page", .string(let value)): page = value
                 case ("page", .number(let value)): page = value
-                case ("start", .number(let value)): start = Int(value)
-                case ("end", .number(let value)): end = Int(value)
+                case ("start", .number(let value)), ("end", .number(let value)):
+                    guard let number = Int(value), number >= 0 else {
+                        throw fail("\"\(field.key)\" must be a whole number, not \(value)", at: field.offset)
+                    }
+                    if field.key == "start" { start = number } else { end = number }
                 case (_, .null): continue
                 default:
                     throw fail("a location has \"page\" (text), \"start\" and \"end\" (whole numbers); \"\(field.key)\" is not one of them or has the wrong type",
@@ -352,6 +360,9 @@ struct RecordJSONDecoder {
             }
             if let start, let end, end < start {
                 throw fail("the location ends (\(end)) before it starts (\(start))", at: member.offset)
+            }
+            if start == nil, end != nil {
+                throw fail("the location has an \"end\" but no \"start\"", at: member.offset)
             }
             let location = CitationLocation(page: page, start: start, end: end)
             return location.isEmpty ? nil : location

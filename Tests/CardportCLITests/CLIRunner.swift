@@ -26,19 +26,24 @@ struct CLIRunner {
         environment["NO_COLOR"] = "1"
         environment["COLUMNS"] = "100"
         process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        // Output goes to files, so neither stream can fill a pipe and stall the child; input comes from
+        // a file too, so a large standard input is not limited by a pipe's buffer either.
+        let scratch = try Scratch()
+        let inPath = try scratch.write("stdin", stdin ?? "")
+        _ = try scratch.write("stdout", "")
+        _ = try scratch.write("stderr", "")
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stdout")))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stderr")))
+        let input = try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath))
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a large output cannot fill a pipe and stall the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        try out.close()
+        try err.close()
+        try input.close()
+        return Result(status: process.terminationStatus, stdout: try scratch.read("stdout"), stderr: try scratch.read("stderr"))
     }
 }
 

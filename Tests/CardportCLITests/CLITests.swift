@@ -97,7 +97,7 @@ import Testing
             read 6 records from Samples/mixed.jsonl (jsonl): 1 tag, 2 citations, 1 bookmark, 1 task, 1 topic
             wrote 2 records to standard output (favourites)
             dropped records the target cannot hold: 1 tag, 1 bookmark, 1 task, 1 topic
-            dropped fields the target cannot hold: citation.created_at (2), citation.favourite (1), citation.location (1), citation.note (1), citation.source (2), citation.tags (2), citation.updated_at (1)
+            dropped fields the target cannot hold: citation.created_at (2), citation.favourite (1), citation.id (2), citation.location (1), citation.note (1), citation.source (2), citation.tags (2), citation.updated_at (1)
 
             """)
     }
@@ -163,5 +163,71 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("65  bad input data"))
         #expect(result.stdout.contains("convert"))
+    }
+}
+
+@Suite struct CLIEdgeTests {
+    @Test func aMissingOutputDirectoryExits74() throws {
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "/nonexistent-dir/out.json"])
+        #expect(result == CLIRunner.Result(status: 74, stdout: "", stderr: """
+            error: cannot write '/nonexistent-dir/out.json': the directory '/nonexistent-dir' does not exist
+              hint: create it first (mkdir -p '/nonexistent-dir')
+
+            """))
+    }
+
+    @Test func outDirWritesOneFilePerInput() throws {
+        let scratch = try Scratch()
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "Samples/dummyjson-random.json",
+                                        "--out-dir", scratch.file("out"), "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 4 records from Samples/favourites.json (favourites): 4 citations
+            read 1 record from Samples/dummyjson-random.json (dummyjson): 1 citation
+            wrote 4 records to \(scratch.file("out"))/favourites.jsonl (jsonl)
+            wrote 1 record to \(scratch.file("out"))/dummyjson-random.jsonl (jsonl)
+
+            """))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("out")).sorted()
+                == ["dummyjson-random.jsonl", "favourites.jsonl"])
+    }
+
+    @Test func reportJSONGoesToStandardErrorWhenDataGoesToStandardOutput() throws {
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "jsonl", "--report", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 4)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any]
+        #expect(report?["recordsWritten"] as? Int == 4)
+    }
+
+    @Test func quietStillPrintsRejectedRecords() throws {
+        let scratch = try Scratch()
+        let input = try scratch.write("in.jsonl", "{\"text\":\"a\"}\n{\"text\":\"b\",}\n")
+        let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--keep-going", "-q"])
+        #expect(result == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            \(input):2:13: error: a trailing ',' before '}' is not allowed in JSON
+                2 | {"text":"b",}
+                  |             ^
+              hint: remove the last comma
+
+            """))
+    }
+
+    @Test func inspectReportsEveryBadFileAndInspectsTheRest() throws {
+        let scratch = try Scratch()
+        let first = try scratch.write("one.jsonl", "{\"text\":}\n")
+        let second = try scratch.write("two.jsonl", "[\n")
+        let result = try CLIRunner.run(["inspect", first, "Samples/favourites.json", second])
+        #expect(result.status == 65)
+        #expect(result.stdout == "Samples/favourites.json: favourites, 4 records (4 citations)\n")
+        #expect(result.stderr.contains("\(first):1:9: error:"))
+        #expect(result.stderr.contains("\(second):"))
+    }
+
+    @Test func aLargeDocumentOnStandardInput() throws {
+        let quotes = (0..<20_000).map { "{\"quote\":\"Quote number \($0) — “quoted”\",\"author\":\"Author \($0 % 50)\"}" }
+        let result = try CLIRunner.run(["convert", "-", "-o", "-", "--from", "favourites", "--to", "jsonl", "-q"],
+                                       stdin: "[" + quotes.joined(separator: ",\n") + "]")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 20_000)
     }
 }

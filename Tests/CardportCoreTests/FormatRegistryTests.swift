@@ -2,7 +2,7 @@ import CardportCore
 import Testing
 
 /// A format that claims what it is told to, for testing resolution without real formats.
-private struct StubFormat: CardFormat {
+struct StubFormat: CardFormat {
     let descriptor: FormatDescriptor
     let marker: String?
 
@@ -104,5 +104,27 @@ private struct StubFormat: CardFormat {
         #expect(FormatRegistry.pathExtension(".hidden") == nil)
         #expect(FormatRegistry.pathExtension("-") == nil)
         #expect(FormatRegistry.pathExtension("noext") == nil)
+    }
+}
+
+@Suite struct AmbiguousFormatTests {
+    @Test func twoCertainFormatsAreAnErrorThatAsksForFrom() {
+        let registry = FormatRegistry([
+            StubFormat("first", extensions: ["dat"], marker: "#!"),
+            StubFormat("second", extensions: ["dat"], marker: "#"),
+        ])
+        #expect {
+            try registry.readFormat(named: nil, path: "x.dat", prefix: Array("#!data".utf8))
+        } throws: { error in
+            let error = error as! CardportError
+            return error.code == .ambiguousFormat && error.message == "'x.dat' could be read as first or second"
+                && error.hint == "pass --from to choose"
+        }
+    }
+
+    @Test func namesMatchInAnyCase() throws {
+        let registry = FormatRegistry([StubFormat("MyFormat", aliases: ["Mine"], extensions: ["my"])])
+        #expect(try registry.format(named: "myformat").id == "MyFormat")
+        #expect(try registry.format(named: "MINE").id == "MyFormat")
     }
 }

@@ -143,3 +143,25 @@ import Testing
         #expect(format.sniff(Array("[1]".utf8)) == .no)
     }
 }
+
+@Suite struct LongLineTests {
+    /// A one-line document longer than the read window still gets the right column.
+    @Test func columnsStayRightPastTheWindow() throws {
+        let directory = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                    appropriateFor: URL(fileURLWithPath: "/tmp"), create: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("one-line.json").path
+        let record = "{\"text\":\"Größe über schön — 学而时习之\",\"tags\":[]},"
+        let count = 40_000
+        let text = "{\"citations\":[" + String(repeating: record, count: count) + "{\"text\":1}]}"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let expectedColumn = "{\"citations\":[".unicodeScalars.count + count * record.unicodeScalars.count + "{\"text\":".unicodeScalars.count + 1
+        #expect {
+            try NativeJSONFormat().makeReader(try ByteInput(path: path), options: ReadOptions()).readAll()
+        } throws: { error in
+            let error = error as! CardportError
+            return error.location?.line == 1 && error.location?.column == expectedColumn
+                && error.message == "\"text\" must be a string, not a number"
+        }
+    }
+}

@@ -1,6 +1,7 @@
 import CardportCore
 import CardportJSON
 import CardportTestSupport
+import Foundation
 import Testing
 
 @Suite struct DummyJSONFormatTests {
@@ -39,7 +40,8 @@ import Testing
             ],"total":2,"skip":0,"limit":2}
 
             """)
-        #expect(written.losses.fields == ["citation.source": 1, "citation.tags": 1, "citation.favourite": 1])
+        // Neither citation has the id that reading its quote back would give.
+        #expect(written.losses.fields == ["citation.source": 1, "citation.tags": 1, "citation.favourite": 1, "citation.id": 2])
     }
 
     @Test func refusesOtherDocuments() {
@@ -89,5 +91,26 @@ import Testing
     @Test func aListIsRequired() {
         #expect(FormatHarness.error(reading: "{\"quote\":\"a\"}", as: format)?.message
                 == "a favourites list is a JSON array, not an object")
+    }
+}
+
+@Suite struct QuoteListLocationTests {
+    /// Errors in quote documents read from disk point at the quote's own line, not past the end.
+    @Test func errorsPointAtTheQuoteInAFile() throws {
+        let directory = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                    appropriateFor: URL(fileURLWithPath: "/tmp"), create: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("favourites.json").path
+        try "[\n  {\"quote\": \"a\", \"author\": \"b\"},\n  {\"author\": \"no quote\"}\n]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let reader = try FavouritesFormat().makeReader(try ByteInput(path: path), options: ReadOptions())
+        #expect(try reader.next() != nil)
+        #expect {
+            try reader.next()
+        } throws: { error in
+            let error = error as! CardportError
+            return error.location?.line == 3 && error.location?.column == 3 && error.sourceLine == "  {\"author\": \"no quote\"}"
+                && error.isRecoverable
+        }
+        #expect(try reader.next() == nil)
     }
 }

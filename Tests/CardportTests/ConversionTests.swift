@@ -143,3 +143,27 @@ import Testing
         #expect(updates.allSatisfy { $0.totalBytes == lines.utf8.count && $0.bytesRead <= lines.utf8.count })
     }
 }
+
+@Suite struct BatchFailureTests {
+    @Test func aFailedBatchRemovesTheDirectoryItCreated() throws {
+        let directory = try TemporaryDirectory()
+        let good = try directory.write("good.jsonl", "{\"text\":\"a\"}\n")
+        let bad = try directory.write("bad.jsonl", "{\"text\":\n")
+        #expect(throws: CardportError.self) {
+            try Conversion(registry: .standard).run(ConversionRequest(
+                inputs: [good, bad], destination: .directory(directory.file("out/deeper")), to: "cardport"))
+        }
+        #expect(directory.entries == ["bad.jsonl", "good.jsonl"])
+    }
+
+    @Test func rejectionsAreCountedPastTheListedOnes() throws {
+        let directory = try TemporaryDirectory()
+        let lines = String(repeating: "{\"text\":\n", count: ConversionReport.maximumListedRejections + 5)
+        let input = try directory.write("bad.jsonl", lines)
+        let report = try Conversion(registry: .standard).run(ConversionRequest(
+            inputs: [input], destination: .file(directory.file("out.jsonl")), keepGoing: true))
+        #expect(report.rejectedCount == ConversionReport.maximumListedRejections + 5)
+        #expect(report.rejected.count == ConversionReport.maximumListedRejections)
+        #expect(report.summary.hasSuffix("… and 5 more\n"))
+    }
+}

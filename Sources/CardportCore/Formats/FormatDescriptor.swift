@@ -29,6 +29,6 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// Whether `name` is the id or an alias, ignoring case.
     public func isNamed(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return id == lower || aliases.contains(lower)
+        return id.lowercased() == lower || aliases.contains { $0.lowercased() == lower }
     }
 }

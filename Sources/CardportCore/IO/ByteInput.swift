@@ -36,7 +36,9 @@ public final class ByteInput {
     private var end = 0
     private var storageOffset = 0
     private var linesBeforeStorage = 0
-    private var lineStartBeforeStorage = 0
+    /// Scalars of the current line that were dropped from the front of the storage, so columns stay
+    /// right on lines longer than the window.
+    private var droppedScalarsOnLine = 0
     /// Whether the source has no more bytes beyond the window.
     public private(set) var isAtEnd = false
 
@@ -181,9 +183,13 @@ public final class ByteInput {
     private func compact() {
         let dropped = UnsafeRawBufferPointer(rebasing: storage[0..<start])
         let (lines, lastBreak) = ByteInput.countLines(dropped)
+        var scalars = ByteInput.countScalars(UnsafeRawBufferPointer(rebasing: dropped[(lastBreak + 1)...]))
+        if storageOffset == 0, lines == 0, dropped.starts(with: [0xEF, 0xBB, 0xBF]) { scalars -= 1 }
         if lines > 0 {
             linesBeforeStorage += lines
-            lineStartBeforeStorage = storageOffset + lastBreak + 1
+            droppedScalarsOnLine = scalars
+        } else {
+            droppedScalarsOnLine += scalars
         }
         let remaining = end - start
         if remaining > 0 {
@@ -222,32 +228,33 @@ public final class ByteInput {
         let before = UnsafeRawBufferPointer(rebasing: storage[0..<index])
         let (lines, lastBreak) = ByteInput.countLines(before)
         let line = linesBeforeStorage + lines + 1
-        let lineStart: Int
+        // Where the line starts in the storage, when it does; else it began in bytes already dropped.
+        let lineStart = lastBreak >= 0 ? lastBreak + 1 : (droppedScalarsOnLine == 0 ? 0 : nil)
+        var column = 1 + ByteInput.countScalars(UnsafeRawBufferPointer(rebasing: storage[(lineStart ?? 0)..<index]))
+        if lineStart == nil { column += droppedScalarsOnLine }
         var text: String?
-        if lastBreak >= 0 || lineStartBeforeStorage >= storageOffset || storageOffset == 0 {
-            lineStart = lastBreak >= 0 ? lastBreak + 1 : Swift.max(lineStartBeforeStorage - storageOffset, 0)
+        if let lineStart {
             var lineEnd = index
             while lineEnd < end, storage[lineEnd] != 0x0A { lineEnd += 1 }
             if lineEnd - lineStart <= 64 * 1024 {
                 text = String(decoding: UnsafeRawBufferPointer(rebasing: storage[lineStart..<lineEnd]), as: UTF8.self)
             }
-        } else {
-            lineStart = 0
-        }
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if storage[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        // A byte-order mark on the first line is not a column of its own.
-        if line == 1, lineStart == 0, storageOffset == 0, index >= 3,
-           storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF {
-            column -= 1
-            text = text.map { String($0.unicodeScalars.dropFirst()) }
+            // A byte-order mark on the first line is not a column of its own.
+            if line == 1, lineStart == 0, storageOffset == 0, index >= 3,
+               storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF {
+                column -= 1
+                text = text.map { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }
+            }
         }
         let location = SourceLocation(file: name, line: line, column: column, offset: storageOffset + index)
         return (location, text)
+    }
+
+    /// The number of Unicode scalars in UTF-8 bytes (bytes that are not continuation bytes).
+    static func countScalars(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// An error placed at a byte offset, with the line echoed.

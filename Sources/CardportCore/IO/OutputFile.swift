@@ -28,6 +28,7 @@ public final class OutputFile {
     private let temporaryPath: String?
     private let descriptor: Int32
     private var isFinished = false
+    private var isClosed = false
 
     /// Creates the temporary file next to `path` (or uses standard output for `-`).
     public init(path: String) throws(CardportError) {
@@ -68,22 +69,31 @@ public final class OutputFile {
 
     deinit { if !isFinished { discard() } }
 
-    /// Flushes and moves the finished file into place.
-    public func commit() throws(CardportError) {
-        precondition(!isFinished, "output committed or discarded twice")
+    /// Flushes the bytes and closes the temporary file, keeping it until ``commit()`` or
+    /// ``discard()``, so a batch of outputs does not hold a descriptor each.
+    public func close() throws(CardportError) {
+        guard !isClosed else { return }
         do {
             try output.flush()
         } catch {
             discard()
             throw error
         }
-        isFinished = true
-        guard let temporaryPath else { return }
-        if close(descriptor) != 0 {
+        isClosed = true
+        guard temporaryPath != nil else { return }
+        if closeDescriptor(descriptor) != 0 {
             let code = errno
-            unlink(temporaryPath)
+            discard()
             throw POSIX.error(code, doing: "write", path: path)
         }
+    }
+
+    /// Flushes, closes and moves the finished file into place.
+    public func commit() throws(CardportError) {
+        precondition(!isFinished, "output committed or discarded twice")
+        try close()
+        isFinished = true
+        guard let temporaryPath else { return }
         if rename(temporaryPath, path) != 0 {
             let code = errno
             unlink(temporaryPath)
@@ -96,8 +106,21 @@ public final class OutputFile {
         guard !isFinished else { return }
         isFinished = true
         guard let temporaryPath else { return }
-        close(descriptor)
+        if !isClosed {
+            isClosed = true
+            _ = closeDescriptor(descriptor)
+        }
         unlink(temporaryPath)
+    }
+
+    private func closeDescriptor(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.close(fd)
+        #elseif canImport(Musl)
+        Musl.close(fd)
+        #else
+        Darwin.close(fd)
+        #endif
     }
 
     static func directory(of path: String) -> String {

@@ -50,14 +50,3 @@ public struct Citation: Sendable, Hashable, Codable {
         self.extras = extras
     }
 }
-
-extension Optional where Wrapped == String {
-    /// The string, or `nil` when it is absent or empty.
-    @inlinable
-    public var nonEmpty: String? {
-        switch self {
-        case .some(let s) where !s.isEmpty: return s
-        default: return nil
-        }
-    }
-}

@@ -8,16 +8,19 @@
 /// CitationLocation(parsing: "location 88")                          // start 88, end 88
 /// ```
 public struct CitationLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The page or page range as printed (`12`, `xii`, `12-13`).
     public var page: String?
     /// First ebook location of the passage.
     public var start: Int?
     /// Last ebook location of the passage; equal to `start` for a single location.
     public var end: Int?
 
+    /// Creates a location; `end` defaults to `start`, is dropped without a `start`, and is never
+    /// before `start`, so every location has a text form that reads back the same.
     public init(page: String? = nil, start: Int? = nil, end: Int? = nil) {
         self.page = page.nonEmpty
         self.start = start
-        self.end = end ?? start
+        self.end = start.map { Swift.max(end ?? $0, $0) }
     }
 
     /// Whether neither a page nor a location is known.

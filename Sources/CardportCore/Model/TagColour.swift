@@ -24,6 +24,7 @@ public enum TagColour: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         let bytes = Array(lower.utf8)
         if bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
+           bytes[1...].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
            let value = UInt32(String(decoding: bytes[1...], as: UTF8.self), radix: 16) {
             self = .rgb(UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
             return

@@ -1,0 +1,75 @@
+import CardportCore
+
+final class JSONLinesReader: RecordReader {
+    private let input: ByteInput
+    private let stream: JSONStream
+    private let kind: RecordKind?
+
+    init(input: ByteInput, kind: RecordKind?) {
+        self.input = input
+        self.stream = JSONStream(input)
+        self.kind = kind
+    }
+
+    func next() throws(CardportError) -> Record? {
+        while true {
+            guard let lineLength = try nextLineLength() else { return nil }
+            let window = input.available
+            let lineStart = input.offset
+            var end = lineLength
+            while end > 0, window[end - 1] == 0x0D || window[end - 1] == 0x20 || window[end - 1] == 0x09 { end -= 1 }
+            let consumed = Swift.min(lineLength + 1, window.count)
+            var parser = JSONParser(bytes: UnsafeRawBufferPointer(rebasing: window[0..<end]), base: lineStart, isFinal: true)
+            guard parser.peek() != nil else {
+                input.consume(consumed)
+                continue
+            }
+            let object: JSONObject
+            do throws(JSONParser.Failure) {
+                let value = try parser.parseValue()
+                if parser.peek() != nil {
+                    throw JSONParser.Failure.syntax(
+                        "unexpected \(parser.describe(parser.bytes[parser.index])) after the record", offset: lineStart + parser.index,
+                        hint: "JSON Lines holds one JSON object per line")
+                }
+                guard case .object(let parsed) = value else {
+                    throw JSONParser.Failure.syntax("each line must be a JSON object, not \(value.typeName)", offset: lineStart, hint: nil)
+                }
+                object = parsed
+            } catch {
+                guard case .syntax(let message, let offset, let hint) = error else {
+                    preconditionFailure("a final window never needs more input")
+                }
+                let located = input.error(.malformedInput, message, at: offset, hint: hint, isRecoverable: true)
+                input.consume(consumed)
+                throw located
+            }
+            do {
+                let record = try RecordJSONDecoder(stream: stream).record(from: object, kind: kind)
+                input.consume(consumed)
+                return record
+            } catch {
+                input.consume(consumed)
+                throw error
+            }
+        }
+    }
+
+    /// The length of the next line in the window (without its `\n`), reading on until a line break
+    /// or the end of the input; `nil` when nothing is left.
+    private func nextLineLength() throws(CardportError) -> Int? {
+        var searched = 0
+        while true {
+            let window = input.available
+            if searched < window.count,
+               let hit = window.baseAddress.flatMap({ memchrLine($0 + searched, window.count - searched) }) {
+                return hit - window.baseAddress! 
+            }
+            searched = window.count
+            if !(try input.fill()) {
+                let rest = input.available.count
+                return rest == 0 ? nil : rest
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import CardportCore
+
+final class NativeJSONReader: RecordReader {
+    private enum State {
+        case start
+        case members(first: Bool)
+        case section(RecordKind, first: Bool)
+        case done
+    }
+
+    private let stream: JSONStream
+    private var state = State.start
+
+    init(input: ByteInput) {
+        self.stream = JSONStream(input)
+    }
+
+    private var decoder: RecordJSONDecoder { RecordJSONDecoder(stream: stream) }
+
+    func next() throws(CardportError) -> Record? {
+        while true {
+            switch state {
+            case .done:
+                return nil
+            case .start:
+                guard try stream.peek() != nil else {
+                    state = .done
+                    return nil
+                }
+                try stream.expect(0x7B, "'{' to open a Cardport document")
+                state = .members(first: true)
+            case .members(let first):
+                guard let next = try stream.peek() else {
+                    throw stream.error(.malformedInput, "the document ends before its closing '}'", at: stream.input.offset,
+                                       hint: "the file looks cut short")
+                }
+                if next == 0x7D {
+                    try stream.expect(0x7D, "'}'")
+                    try stream.expectEnd(after: "the document")
+                    state = .done
+                    return nil
+                }
+                if !first { try stream.expect(0x2C, "',' or '}' after a section") }
+                _ = try stream.peek()
+                let keyOffset = stream.input.offset
+                let key = try stream.string()
+                try stream.expect(0x3A, "':' after \"\(key)\"")
+                state = .members(first: false)
+                if let record = try member(key, at: keyOffset) { return record }
+            case .section(let kind, let first):
+                guard let next = try stream.peek() else {
+                    throw stream.error(.malformedInput, "the document ends inside the \"\(kind.pluralName)\" list",
+                                       at: stream.input.offset, hint: "the file looks cut short")
+                }
+                if next == 0x5D {
+                    try stream.expect(0x5D, "']'")
+                    state = .members(first: false)
+                    continue
+                }
+                if !first { try stream.expect(0x2C, "',' or ']' after a record") }
+                _ = try stream.peek()
+                let offset = stream.input.offset
+                let value = try stream.value()
+                state = .section(kind, first: false)
+                guard case .object(let object) = value else {
+                    throw stream.error(.invalidValue, "a record must be an object, not \(value.typeName)", at: offset,
+                                       isRecoverable: true)
+                }
+                return try decoder.record(from: object, kind: kind)
+            }
+        }
+    }
+
+    /// Handles one top-level member; returns a record for `settings`.
+    private func member(_ key: String, at offset: Int) throws(CardportError) -> Record? {
+        switch key {
+        case "format":
+            _ = try stream.peek()
+            let valueOffset = stream.input.offset
+            let value = try stream.value()
+            guard case .string("cardport") = value else {
+                throw stream.error(.malformedInput, "this is not a Cardport document (\"format\" is \(value.jsonText))",
+                                   at: valueOffset, hint: "pass --from with the format the file is in")
+            }
+            return nil
+        case "version":
+            _ = try stream.peek()
+            let valueOffset = stream.input.offset
+            let value = try stream.value()
+            guard case .number(let text) = value, let version = Int(text), version >= 1 else {
+                throw stream.error(.malformedInput, "\"version\" must be a whole number, not \(value.jsonText)", at: valueOffset)
+            }
+            guard version <= NativeJSONFormat.version else {
+                throw stream.error(.malformedInput,
+                                   "this document is version \(version); this Cardport reads up to version \(NativeJSONFormat.version)",
+                                   at: valueOffset, hint: "update Cardport to read it")
+            }
+            return nil
+        case "settings":
+            _ = try stream.peek()
+            let valueOffset = stream.input.offset
+            let value = try stream.value()
+            guard case .object(let object) = value else {
+                throw stream.error(.invalidValue, "\"settings\" must be an object, not \(value.typeName)", at: valueOffset)
+            }
+            return .settings(try decoder.settings(object))
+        default:
+            guard let kind = RecordKind(name: key), kind != .settings, key == kind.pluralName else {
+                let sections = RecordKind.allCases.map { "\"\($0.pluralName)\"" }.joined(separator: ", ")
+                throw stream.error(.malformedInput, "a Cardport document has no section \"\(key)\"", at: offset,
+                                   hint: "its sections are \"format\", \"version\", \(sections)")
+            }
+            try stream.expect(0x5B, "'[' to open the \"\(key)\" list")
+            state = .section(kind, first: true)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import CardportCore
+
+final class NativeJSONWriter: RecordWriter {
+    private let output: ByteOutput
+    private var writer = JSONWriter(capacity: 1 << 17)
+    private var streamingKind: RecordKind?
+    private var held: [RecordKind: JSONWriter] = [:]
+    private var settings: Settings?
+    private(set) var losses = LossReport()
+
+    init(output: ByteOutput) {
+        self.output = output
+        writer.raw("{\n  \"format\": \"cardport\",\n  \"version\": 1")
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        if case .settings(let value) = record {
+            if settings != nil { losses.dropRecord(of: .settings) }
+            settings = value
+            return
+        }
+        let kind = record.kind
+        if streamingKind == nil {
+            streamingKind = kind
+            NativeJSONWriter.openSection(kind, into: &writer)
+        } else if kind == streamingKind {
+            writer.raw(",\n    ")
+        } else {
+            var section = held[kind] ?? JSONWriter()
+            section.raw(section.bytes.isEmpty ? "" : ",\n    ")
+            RecordJSONEncoder.encode(record, kind: false, into: &section)
+            held[kind] = section
+            return
+        }
+        RecordJSONEncoder.encode(record, kind: false, into: &writer)
+        try writer.flush(to: output)
+    }
+
+    private static func openSection(_ kind: RecordKind, into writer: inout JSONWriter) {
+        writer.raw(",\n  ")
+        writer.string(kind.pluralName)
+        writer.raw(": [\n    ")
+    }
+
+    func finish() throws(CardportError) {
+        if streamingKind != nil { writer.raw("\n  ]") }
+        for kind in RecordKind.allCases {
+            guard let section = held[kind] else { continue }
+            NativeJSONWriter.openSection(kind, into: &writer)
+            try writer.flush(to: output, threshold: 0)
+            try output.write(section.bytes)
+            writer.raw("\n  ]")
+        }
+        held = [:]
+        if let settings {
+            writer.raw(",\n  \"settings\": ")
+            RecordJSONEncoder.encode(.settings(settings), kind: false, into: &writer)
+        }
+        writer.raw("\n}\n")
+        try writer.flush(to: output, threshold: 0)
+        try output.flush()
+    }
+}
