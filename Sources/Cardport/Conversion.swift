@@ -12,6 +12,7 @@ public struct ConversionRequest: Sendable, Hashable {
 
     /// Input paths; `-` is standard input.
     public var inputs: [String]
+    /// Where the converted records go.
     public var destination: Destination
     /// `--from`: the format of every input, instead of resolving each one.
     public var from: String?
@@ -22,6 +23,7 @@ public struct ConversionRequest: Sendable, Hashable {
     /// `--keep-going`: skip records a reader rejects, report them, and write the rest.
     public var keepGoing: Bool
 
+    /// Creates a request; see the properties for each option.
     public init(inputs: [String], destination: Destination, from: String? = nil, to: String? = nil,
                 kind: RecordKind? = nil, keepGoing: Bool = false) {
         self.inputs = inputs
@@ -39,6 +41,7 @@ public struct ConversionProgress: Sendable, Hashable {
     public var bytesRead: Int
     /// The inputs' total size, when every input is a regular file.
     public var totalBytes: Int?
+    /// Records written so far.
     public var records: Int
 }
 
@@ -55,8 +58,10 @@ public struct ConversionProgress: Sendable, Hashable {
 /// report.recordsWritten
 /// ```
 public struct Conversion: Sendable {
+    /// The formats inputs and outputs are resolved against.
     public let registry: FormatRegistry
 
+    /// Creates a conversion that uses the formats in `registry`.
     public init(registry: FormatRegistry) {
         self.registry = registry
     }
@@ -64,6 +69,11 @@ public struct Conversion: Sendable {
     /// How often, in records, progress is reported.
     static let progressInterval = 4096
 
+    /// Runs a conversion and reports what it did.
+    ///
+    /// `progress` is called every few thousand records with how far the conversion has got.
+    /// Throws the first error that stops the conversion; records rejected under `--keep-going` are in
+    /// the report instead.
     public func run(_ request: ConversionRequest,
                     progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> ConversionReport {
         let plan = try makePlan(request)

@@ -28,7 +28,9 @@ public struct ConversionReport: Sendable, Hashable, Codable {
 
     /// A record a reader rejected under `--keep-going`.
     public struct Rejection: Sendable, Hashable, Codable {
+        /// Where the record is.
         public var location: SourceLocation?
+        /// What is wrong with it.
         public var message: String
         /// The full diagnostic, as printed.
         public var error: CardportError
@@ -55,8 +57,11 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         }
     }
 
+    /// What was read, one entry per input, in order.
     public var inputs: [InputSummary] = []
+    /// What was written, one entry per output, in order.
     public var outputs: [OutputSummary] = []
+    /// Records written to all outputs.
     public var recordsWritten = 0
     /// Records left out because they were not of the `--kind` asked for.
     public var skipped = 0
@@ -71,6 +76,7 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     /// bad lines cannot fill memory with diagnostics.
     public static let maximumListedRejections = 1000
 
+    /// An empty report.
     public init() {}
 
     mutating func reject(_ error: CardportError) {

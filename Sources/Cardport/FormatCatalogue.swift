@@ -4,19 +4,26 @@ public import CardportCore
 public struct FormatCatalogue: Sendable {
     /// One format's facts.
     public struct Entry: Sendable, Hashable, Codable {
+        /// The name for `--from`/`--to`.
         public var id: String
+        /// Other names for the format.
         public var aliases: [String]
+        /// File extensions, without the dot.
         public var extensions: [String]
+        /// The media (MIME) type.
         public var mediaType: String
         /// Plural kind names the format reads, in kind order.
         public var reads: [String]
         /// Plural kind names the format writes, in kind order.
         public var writes: [String]
+        /// One line on what the format is.
         public var summary: String
     }
 
+    /// One entry per format, in registry order.
     public let entries: [Entry]
 
+    /// Describes every format in `registry`.
     public init(registry: FormatRegistry) {
         entries = registry.formats.map { format in
             let d = format.descriptor

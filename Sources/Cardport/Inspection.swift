@@ -2,10 +2,13 @@ public import CardportCore
 
 /// What `cardport inspect` found in one input: its format and how many records of each kind.
 public struct InspectionReport: Sendable, Hashable, Codable {
+    /// The input as given (`-` for standard input).
     public var path: String
+    /// The id of the format the input was read as.
     public var format: String
     /// The input's size in bytes, when it is a regular file.
     public var bytes: Int?
+    /// Records read, of all kinds.
     public var records: Int
     /// Records by plural kind name.
     public var kinds: [String: Int]
@@ -15,8 +18,10 @@ public struct InspectionReport: Sendable, Hashable, Codable {
 ///
 /// Reading them whole is the point: an input that `inspect` passes converts without errors.
 public struct Inspection: Sendable {
+    /// The formats inputs are resolved against.
     public let registry: FormatRegistry
 
+    /// Creates an inspection that resolves formats in `registry`.
     public init(registry: FormatRegistry) {
         self.registry = registry
     }

@@ -8,6 +8,7 @@ public enum FormatHarness {
         try read(format, bytes: Array(text.utf8), name: name, options: options)
     }
 
+    /// Every record `format` reads from `bytes`.
     public static func read(_ format: any CardFormat, bytes: [UInt8], name: String = "test.input",
                             options: ReadOptions = ReadOptions()) throws(CardportError) -> [Record] {
         let input = try ByteInput(bytes: bytes, name: name)

@@ -15,6 +15,7 @@ public enum RandomCards {
         Generator { rng in randomLibrary(using: &rng, kinds: kinds) }
     }
 
+    /// A library of up to 12 records of the given kinds (and settings, half the time, when asked for).
     public static func randomLibrary(using rng: inout some RandomNumberGenerator, kinds: Set<RecordKind>) -> Library {
         var library = Library()
         if kinds.contains(.settings), Bool.random(using: &rng) { library.settings = settings(using: &rng) }
@@ -35,6 +36,7 @@ public enum RandomCards {
 
     // MARK: Records
 
+    /// A citation with every optional field set half the time.
     public static func citation(using rng: inout some RandomNumberGenerator) -> Citation {
         Citation(id: Bool.random(using: &rng) ? nil : word(using: &rng),
                  text: text(using: &rng, nonEmpty: true),
@@ -49,6 +51,7 @@ public enum RandomCards {
                  extras: extras(using: &rng))
     }
 
+    /// A bookmark whose text is a URL half the time.
     public static func bookmark(using rng: inout some RandomNumberGenerator) -> Bookmark {
         Bookmark(id: Bool.random(using: &rng) ? nil : word(using: &rng),
                  name: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
@@ -60,6 +63,7 @@ public enum RandomCards {
                  extras: extras(using: &rng))
     }
 
+    /// A task with a valid progress.
     public static func task(using rng: inout some RandomNumberGenerator) -> TaskItem {
         TaskItem(id: Bool.random(using: &rng) ? nil : word(using: &rng),
                  description: text(using: &rng, nonEmpty: true),
@@ -69,6 +73,7 @@ public enum RandomCards {
                  extras: extras(using: &rng))
     }
 
+    /// A topic with links and questions.
     public static func topic(using rng: inout some RandomNumberGenerator) -> Topic {
         Topic(id: Bool.random(using: &rng) ? nil : word(using: &rng),
               title: text(using: &rng, nonEmpty: true),
@@ -86,6 +91,7 @@ public enum RandomCards {
               extras: extras(using: &rng))
     }
 
+    /// A tag with no colour, a palette colour or an RGB colour.
     public static func tag(using rng: inout some RandomNumberGenerator) -> Tag {
         let colour: TagColour? = switch Int.random(in: 0...2, using: &rng) {
         case 0: nil
@@ -96,6 +102,7 @@ public enum RandomCards {
         return Tag(name: text(using: &rng, nonEmpty: true), colour: colour)
     }
 
+    /// App settings.
     public static func settings(using rng: inout some RandomNumberGenerator) -> Settings {
         Settings(showFavouriteOnTop: Bool.random(using: &rng),
                  widgetTags: list(using: &rng) { text(using: &$0, nonEmpty: true) },
@@ -114,6 +121,7 @@ public enum RandomCards {
         "الصبر مفتاح الفرج", "\u{200F}", "אם אין אני לי", "Ω", "\u{FEFF}", "null", "true", "0x1F",
     ]
 
+    /// Text made of awkward pieces (see ``pieces``); empty only when `nonEmpty` is false.
     public static func text(using rng: inout some RandomNumberGenerator, nonEmpty: Bool = false) -> String {
         let count = Int.random(in: (nonEmpty ? 1 : 0)...6, using: &rng)
         var out = ""
@@ -121,11 +129,13 @@ public enum RandomCards {
         return out
     }
 
+    /// A short lower-case ASCII word, for ids and URLs.
     public static func word(using rng: inout some RandomNumberGenerator) -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<Int.random(in: 1...12, using: &rng)).map { _ in letters.randomElement(using: &rng)! })
     }
 
+    /// A date in any written form Cardport keeps: date-only, UTC, an offset or floating, 0–9 fraction digits.
     public static func timestamp(using rng: inout some RandomNumberGenerator) -> Timestamp {
         let year = Int.random(in: 1900...2100, using: &rng)
         let month = Int.random(in: 1...12, using: &rng)
@@ -148,6 +158,7 @@ public enum RandomCards {
                          nanoseconds: nanos, zone: zone, fractionDigits: digits)!
     }
 
+    /// A location with a page, a location range, or both.
     public static func location(using rng: inout some RandomNumberGenerator) -> CitationLocation {
         let start = Int.random(in: 0...3, using: &rng) == 0 ? nil : Int.random(in: 1...90_000, using: &rng)
         let page = (start == nil || Bool.random(using: &rng)) ? ["12", "xii", "12-13", "A-4"].randomElement(using: &rng)! : nil

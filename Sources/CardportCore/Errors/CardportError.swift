@@ -32,8 +32,11 @@ public struct CardportError: Error, Sendable, Hashable, CustomStringConvertible 
         case limitExceeded
     }
 
+    /// The kind of failure.
     public var code: Code
+    /// What went wrong, in a sentence without a final full stop.
     public var message: String
+    /// Where in the input, when the failure is about input.
     public var location: SourceLocation?
     /// The input line the error is on, echoed under the message with a caret.
     public var sourceLine: String?
@@ -42,6 +45,7 @@ public struct CardportError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Whether the reader that threw can go on with the next record (`--keep-going`).
     public var isRecoverable: Bool
 
+    /// Creates an error; readers usually make theirs with ``ByteInput/error(_:_:at:hint:isRecoverable:)``.
     public init(_ code: Code, _ message: String, location: SourceLocation? = nil, sourceLine: String? = nil,
                 hint: String? = nil, isRecoverable: Bool = false) {
         self.code = code

@@ -7,10 +7,14 @@
 public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The path as the user gave it, or `<stdin>`.
     public var file: String
+    /// 1-based line number.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
+    /// 0-based byte offset from the start of the file.
     public var offset: Int
 
+    /// Creates a location.
     public init(file: String, line: Int, column: Int, offset: Int) {
         self.file = file
         self.line = line

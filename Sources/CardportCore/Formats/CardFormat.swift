@@ -23,6 +23,7 @@ public protocol CardFormat: Sendable {
 }
 
 extension CardFormat {
+    /// The format's id.
     public var id: String { descriptor.id }
 
     /// Whether the format can be read at all.
@@ -37,6 +38,7 @@ public struct ReadOptions: Sendable, Hashable {
     /// The kind to read records as, when the format cannot tell by itself (`--kind`).
     public var kind: RecordKind?
 
+    /// Options for a reader.
     public init(kind: RecordKind? = nil) {
         self.kind = kind
     }
@@ -44,5 +46,6 @@ public struct ReadOptions: Sendable, Hashable {
 
 /// What a writer may be told by the command that runs it.
 public struct WriteOptions: Sendable, Hashable {
+    /// Options for a writer.
     public init() {}
 }

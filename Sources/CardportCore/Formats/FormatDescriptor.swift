@@ -7,6 +7,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// File extensions without the dot, lower case. When several formats share one, the first
     /// registered is the default for writing, and content sniffing settles reading.
     public var extensions: [String]
+    /// The media (MIME) type of the format's files.
     public var mediaType: String
     /// The record kinds the reader produces; empty when the format cannot be read.
     public var reads: Set<RecordKind>
@@ -15,6 +16,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// One line for `cardport formats`.
     public var summary: String
 
+    /// Describes a format; `id`, aliases and extensions are matched without regard to case.
     public init(id: String, aliases: [String] = [], extensions: [String], mediaType: String,
                 reads: Set<RecordKind>, writes: Set<RecordKind>, summary: String) {
         self.id = id

@@ -16,8 +16,10 @@
 /// let format = try registry.writeFormat(named: nil, path: "backup.json")
 /// ```
 public struct FormatRegistry: Sendable {
+    /// The registered formats, in registration order.
     public private(set) var formats: [any CardFormat] = []
 
+    /// An empty registry.
     public init() {}
 
     /// A registry of these formats, in this order.

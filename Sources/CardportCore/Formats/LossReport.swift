@@ -11,12 +11,15 @@ public struct LossReport: Sendable, Hashable, Codable {
     /// How many whole records of each kind the target could not hold.
     public private(set) var records: [RecordKind: Int] = [:]
 
+    /// A report of no losses.
     public init() {}
 
+    /// Counts `count` values of `field` (a field name of the JSON mapping, e.g. `tags`) that a writer could not express.
     public mutating func dropField(_ field: String, of kind: RecordKind, count: Int = 1) {
         fields["\(kind.rawValue).\(field)", default: 0] += count
     }
 
+    /// Counts records of `kind` the target could not hold.
     public mutating func dropRecord(of kind: RecordKind, count: Int = 1) {
         records[kind, default: 0] += count
     }
@@ -27,5 +30,6 @@ public struct LossReport: Sendable, Hashable, Codable {
         for (key, value) in other.records { records[key, default: 0] += value }
     }
 
+    /// Whether nothing was lost.
     public var isEmpty: Bool { fields.isEmpty && records.isEmpty }
 }

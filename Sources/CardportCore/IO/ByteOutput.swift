@@ -40,6 +40,7 @@ public final class ByteOutput {
     /// The bytes written so far, for an in-memory output (after ``flush()``).
     public var bytes: [UInt8] { (memory ?? []) + buffer }
 
+    /// Appends bytes, writing through once a block has collected.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
         count += bytes.count
         if buffer.count + bytes.count > ByteOutput.blockSize {
@@ -52,10 +53,12 @@ public final class ByteOutput {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws(CardportError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(CardportError) in try write(raw) } }.get()
     }
 
+    /// Appends a string as UTF-8.
     public func write(_ string: String) throws(CardportError) {
         try write(Array(string.utf8))
     }

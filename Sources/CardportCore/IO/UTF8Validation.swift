@@ -52,6 +52,7 @@ public enum UTF8Validation {
 
     /// Where invalid UTF-8 starts, relative to the bytes checked.
     public struct InvalidByte: Error, Sendable, Hashable {
+        /// The offset of the first invalid byte.
         public let offset: Int
     }
 }

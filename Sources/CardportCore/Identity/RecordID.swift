@@ -9,6 +9,7 @@
 /// // "5f0c…-…-8…-…" (always the same)
 /// ```
 public enum RecordID {
+    /// The id of a citation: from its text, author and source.
     public static func citation(text: String, author: String?, source: String?) -> String {
         var hasher = StableHash()
         hasher.combine("citation")
@@ -18,10 +19,13 @@ public enum RecordID {
         return uuid(hasher)
     }
 
+    /// The id of a bookmark: from its text (its URL).
     public static func bookmark(text: String) -> String { make("bookmark", text) }
 
+    /// The id of a task: from its description.
     public static func task(description: String) -> String { make("task", description) }
 
+    /// The id of a topic: from its title.
     public static func topic(title: String) -> String { make("topic", title) }
 
     /// An id for a record that had an id in another system (`namespace` names the system, e.g.

@@ -11,6 +11,7 @@ public struct StableHash: Sendable {
     private static let primeA: UInt64 = 0x9E37_79B9_7F4A_7C15
     private static let primeB: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
+    /// A hash of nothing yet.
     public init() {}
 
     /// Adds one field's UTF-8 bytes.

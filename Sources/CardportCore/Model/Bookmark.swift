@@ -7,12 +7,16 @@ public struct Bookmark: Sendable, Hashable, Codable {
     public var name: String?
     /// A URL, or any text the user bookmarked.
     public var text: String
+    /// Tag names, in order.
     public var tags: [String]
+    /// When the bookmark was made, if known.
     public var createdAt: Timestamp?
+    /// When it last changed, if known.
     public var updatedAt: Timestamp?
     /// Fields a format carries that the model has no place for (a feed URL, a description).
     public var extras: [String: String]
 
+    /// Creates a bookmark; without an `id`, one is derived from `text`.
     public init(id: String? = nil, name: String? = nil, text: String, tags: [String] = [],
                 createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, extras: [String: String] = [:]) {
         self.id = id.nonEmpty ?? RecordID.bookmark(text: text)

@@ -13,15 +13,19 @@ public struct Citation: Sendable, Hashable, Codable {
     public var id: String
     /// The quoted text, exactly as written (line breaks and surrounding spaces included).
     public var text: String
+    /// Who said or wrote it.
     public var author: String?
     /// The book, article, speech or site the quote is from.
     public var source: String?
     /// Tag names, in the order the source gave them.
     public var tags: [String]
+    /// Whether the owner marked it as a favourite.
     public var isFavourite: Bool
     /// Archived citations are hidden in the app but never deleted.
     public var isArchived: Bool
+    /// When the card was made, if known.
     public var createdAt: Timestamp?
+    /// When it last changed, if known.
     public var updatedAt: Timestamp?
     /// The reader's own note on the quote (a Kindle note attached to a highlight, say).
     public var note: String?
@@ -30,6 +34,7 @@ public struct Citation: Sendable, Hashable, Codable {
     /// Fields a format carries that the model has no place for, kept so they survive a round trip.
     public var extras: [String: String]
 
+    /// Creates a citation; empty optional strings become `nil`, and without an `id` one is derived from the content.
     public init(id: String? = nil, text: String, author: String? = nil, source: String? = nil,
                 tags: [String] = [], isFavourite: Bool = false, isArchived: Bool = false,
                 createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, note: String? = nil,

@@ -10,12 +10,18 @@
 public struct Library: Sendable, Hashable, Codable {
     /// The app's settings, when the collection carries them.
     public var settings: Settings?
+    /// Tags with their colours.
     public var tags: [Tag]
+    /// Quotes and highlights.
     public var citations: [Citation]
+    /// Saved links and texts.
     public var bookmarks: [Bookmark]
+    /// The planner's tasks.
     public var tasks: [TaskItem]
+    /// The planner's study topics.
     public var topics: [Topic]
 
+    /// A library of these records.
     public init(settings: Settings? = nil, tags: [Tag] = [], citations: [Citation] = [],
                 bookmarks: [Bookmark] = [], tasks: [TaskItem] = [], topics: [Topic] = []) {
         self.settings = settings
@@ -32,6 +38,7 @@ public struct Library: Sendable, Hashable, Codable {
         for record in records { append(record) }
     }
 
+    /// Adds a record to its kind's list (settings replace the settings).
     public mutating func append(_ record: Record) {
         switch record {
         case .settings(let settings): self.settings = settings
@@ -71,5 +78,6 @@ public struct Library: Sendable, Hashable, Codable {
     /// The number of records of all kinds.
     public var count: Int { RecordKind.allCases.reduce(0) { $0 + count(of: $1) } }
 
+    /// Whether the library holds no records.
     public var isEmpty: Bool { count == 0 }
 }

@@ -7,6 +7,7 @@ public enum Record: Sendable, Hashable, Codable {
     case task(TaskItem)
     case topic(Topic)
 
+    /// The record's kind.
     public var kind: RecordKind {
         switch self {
         case .settings: return .settings

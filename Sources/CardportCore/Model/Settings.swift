@@ -9,10 +9,12 @@ public struct Settings: Sendable, Hashable, Codable {
     public var showFavouriteOnTop: Bool
     /// The tags whose citations the widgets draw from (all citations when empty).
     public var widgetTags: [String]
+    /// Light, dark, or following the system.
     public var appearance: Appearance
     /// The app's language as a BCP 47 code (`en`, `pt-BR`); `nil` follows the system.
     public var language: String?
 
+    /// Settings with the app's defaults unless given.
     public init(showFavouriteOnTop: Bool = false, widgetTags: [String] = [],
                 appearance: Appearance = .automatic, language: String? = nil) {
         self.showFavouriteOnTop = showFavouriteOnTop

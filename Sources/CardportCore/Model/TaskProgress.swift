@@ -11,9 +11,12 @@ public struct TaskProgress: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// The percentage, a multiple of 5 in `0...100`.
     public let percent: Int
 
+    /// Not started.
     public static let zero = TaskProgress(unchecked: 0)
+    /// Finished.
     public static let done = TaskProgress(unchecked: 100)
 
+    /// A progress of `percent`; throws ``CardportError/Code/invalidValue`` unless it is 0, 5, … 100.
     public init(percent: Int) throws(CardportError) {
         guard (0...100).contains(percent), percent % 5 == 0 else {
             throw CardportError(
