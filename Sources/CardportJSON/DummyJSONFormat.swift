@@ -75,6 +75,6 @@ public struct DummyJSONFormat: CardFormat {
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        DummyJSONWriter(output: output)
+        DummyJSONFormat.makeQuoteWriter(output)
     }
 }

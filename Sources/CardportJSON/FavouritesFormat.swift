@@ -42,6 +42,6 @@ public struct FavouritesFormat: CardFormat {
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        FavouritesWriter(output: output)
+        FavouritesFormat.makeQuoteWriter(output)
     }
 }

@@ -28,7 +28,7 @@ struct CLIRunner {
         process.environment = environment
         // Output goes to files, so neither stream can fill a pipe and stall the child; input comes from
         // a file too, so a large standard input is not limited by a pipe's buffer either.
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let inPath = try scratch.write("stdin", stdin ?? "")
         _ = try scratch.write("stdout", "")
         _ = try scratch.write("stderr", "")
@@ -45,27 +45,4 @@ struct CLIRunner {
         try input.close()
         return Result(status: process.terminationStatus, stdout: try scratch.read("stdout"), stderr: try scratch.read("stderr"))
     }
-}
-
-/// A fresh directory for one test, removed afterwards.
-final class Scratch {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("cardport-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        try text.write(toFile: file(name), atomically: true, encoding: .utf8)
-        return file(name)
-    }
-
-    func read(_ name: String) throws -> String { try String(contentsOfFile: file(name), encoding: .utf8) }
-
-    var entries: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
 }

@@ -1,3 +1,4 @@
+import CardportTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func convertWritesTheFileAndASummary() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let result = try CLIRunner.run(["convert", "Samples/dummyjson-random-3.json", "-o", scratch.file("q.jsonl")])
         #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
             read 3 records from Samples/dummyjson-random-3.json (dummyjson): 3 citations
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func malformedInputPrintsACompilerStyleErrorAndWritesNothing() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let input = try scratch.write("bad.json", "{\n  \"citations\": [\n    {\"text\": \"Carpe diem\" \"author\": \"Horace\"}\n  ]\n}\n")
         let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl")])
         #expect(result == CLIRunner.Result(status: 65, stdout: "", stderr: """
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func keepGoingWritesTheRestAndExits65() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let input = try scratch.write("in.jsonl", "{\"text\":\"a\"}\n{\"text\":\"b\",\"created_at\":\"soon\"}\n{\"text\":\"c\"}\n")
         let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--keep-going"])
         #expect(result.status == 65)
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func reportJSONGoesToStandardOutput() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", scratch.file("f.jsonl"), "--report", "json"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
@@ -177,7 +178,7 @@ import Testing
     }
 
     @Test func outDirWritesOneFilePerInput() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "Samples/dummyjson-random.json",
                                         "--out-dir", scratch.file("out"), "--to", "jsonl"])
         #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
@@ -200,7 +201,7 @@ import Testing
     }
 
     @Test func quietStillPrintsRejectedRecords() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let input = try scratch.write("in.jsonl", "{\"text\":\"a\"}\n{\"text\":\"b\",}\n")
         let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--keep-going", "-q"])
         #expect(result == CLIRunner.Result(status: 65, stdout: "", stderr: """
@@ -213,7 +214,7 @@ import Testing
     }
 
     @Test func inspectReportsEveryBadFileAndInspectsTheRest() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         let first = try scratch.write("one.jsonl", "{\"text\":}\n")
         let second = try scratch.write("two.jsonl", "[\n")
         let result = try CLIRunner.run(["inspect", first, "Samples/favourites.json", second])

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportTestSupport
 import Foundation
 import Testing
 
@@ -29,10 +30,8 @@ import Testing
     }
 
     @Test func readsFilesInChunksAndKeepsCountingLines() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cardport-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("big.txt").path
+        let directory = try TemporaryDirectory()
+        let path = directory.file("big.txt")
         let line = String(repeating: "x", count: 99) + "\n"
         try String(repeating: line, count: 30_000).write(toFile: path, atomically: true, encoding: .utf8)
         let input = try ByteInput(path: path)

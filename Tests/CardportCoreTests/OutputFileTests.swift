@@ -1,17 +1,18 @@
 import CardportCore
+import CardportTestSupport
 import Foundation
 import Testing
 
 @Suite struct OutputFileTests {
-    let directory: String
+    let temporary: TemporaryDirectory
+    var directory: String { temporary.path }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("cardport-out-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory()
     }
 
     private func entries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        temporary.entries
     }
 
     @Test func appearsOnlyOnCommit() throws {
@@ -23,7 +24,6 @@ import Testing
         try file.commit()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "hello")
         #expect(try entries() == ["out.json"])
-        try FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func discardLeavesAnExistingFileAlone() throws {
@@ -36,7 +36,6 @@ import Testing
         }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "original")
         #expect(try entries() == ["keep.json"])
-        try FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func keepsThePermissionsOfAReplacedFile() throws {
@@ -47,7 +46,6 @@ import Testing
         try file.commit()
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o640)
-        try FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func aMissingDirectoryIsAClearError() throws {
@@ -57,6 +55,5 @@ import Testing
             let error = error as! CardportError
             return error.code == .io && error.message.hasSuffix("the directory '\(directory)/missing' does not exist")
         }
-        try FileManager.default.removeItem(atPath: directory)
     }
 }

@@ -113,10 +113,8 @@ import Testing
     }
 
     @Test func streamsLargeDocumentsAcrossChunks() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cardport-native-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("big.json").path
+        let directory = try TemporaryDirectory()
+        let path = directory.file("big.json")
         let citations = (0..<12_000).map { i in
             Record.citation(Citation(text: "Quote \(i): “Wer kämpft, kann verlieren.” 学而时习之 👨‍👩‍👧 " + String(repeating: "é", count: i % 300),
                                      author: "Author \(i % 97)", tags: ["t\(i % 7)"]))
@@ -147,10 +145,8 @@ import Testing
 @Suite struct LongLineTests {
     /// A one-line document longer than the read window still gets the right column.
     @Test func columnsStayRightPastTheWindow() throws {
-        let directory = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                    appropriateFor: URL(fileURLWithPath: "/tmp"), create: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("one-line.json").path
+        let directory = try TemporaryDirectory()
+        let path = directory.file("one-line.json")
         let record = "{\"text\":\"Größe über schön — 学而时习之\",\"tags\":[]},"
         let count = 40_000
         let text = "{\"citations\":[" + String(repeating: record, count: count) + "{\"text\":1}]}"

@@ -97,10 +97,8 @@ import Testing
 @Suite struct QuoteListLocationTests {
     /// Errors in quote documents read from disk point at the quote's own line, not past the end.
     @Test func errorsPointAtTheQuoteInAFile() throws {
-        let directory = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                                    appropriateFor: URL(fileURLWithPath: "/tmp"), create: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("favourites.json").path
+        let directory = try TemporaryDirectory()
+        let path = directory.file("favourites.json")
         try "[\n  {\"quote\": \"a\", \"author\": \"b\"},\n  {\"author\": \"no quote\"}\n]\n".write(toFile: path, atomically: true, encoding: .utf8)
         let reader = try FavouritesFormat().makeReader(try ByteInput(path: path), options: ReadOptions())
         #expect(try reader.next() != nil)
