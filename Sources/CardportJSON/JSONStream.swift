@@ -50,6 +50,13 @@ final class JSONStream {
         try parse { (parser) throws(JSONParser.Failure) in try parser.parseValue() }
     }
 
+    /// The next value and the byte offset it starts at.
+    func locatedValue() throws(CardportError) -> (JSONValue, Int) {
+        _ = try peek()
+        let offset = input.offset
+        return (try value(), offset)
+    }
+
     func string() throws(CardportError) -> String {
         try parse { (parser) throws(JSONParser.Failure) in
             guard let next = parser.peek() else { throw parser.isFinal ? JSONParser.Failure.syntax("the input ends early", offset: parser.base + parser.index, hint: "the file looks cut short") : .needMoreInput }

@@ -58,9 +58,7 @@ final class NativeJSONReader: RecordReader {
                     continue
                 }
                 if !first { try stream.expect(0x2C, "',' or ']' after a record") }
-                _ = try stream.peek()
-                let offset = stream.input.offset
-                let value = try stream.value()
+                let (value, offset) = try stream.locatedValue()
                 state = .section(kind, first: false)
                 guard case .object(let object) = value else {
                     throw stream.error(.invalidValue, "a record must be an object, not \(value.typeName)", at: offset,
@@ -75,18 +73,14 @@ final class NativeJSONReader: RecordReader {
     private func member(_ key: String, at offset: Int) throws(CardportError) -> Record? {
         switch key {
         case "format":
-            _ = try stream.peek()
-            let valueOffset = stream.input.offset
-            let value = try stream.value()
+            let (value, valueOffset) = try stream.locatedValue()
             guard case .string("cardport") = value else {
                 throw stream.error(.malformedInput, "this is not a Cardport document (\"format\" is \(value.jsonText))",
                                    at: valueOffset, hint: "pass --from with the format the file is in")
             }
             return nil
         case "version":
-            _ = try stream.peek()
-            let valueOffset = stream.input.offset
-            let value = try stream.value()
+            let (value, valueOffset) = try stream.locatedValue()
             guard case .number(let text) = value, let version = Int(text), version >= 1 else {
                 throw stream.error(.malformedInput, "\"version\" must be a whole number, not \(value.jsonText)", at: valueOffset)
             }
@@ -97,9 +91,7 @@ final class NativeJSONReader: RecordReader {
             }
             return nil
         case "settings":
-            _ = try stream.peek()
-            let valueOffset = stream.input.offset
-            let value = try stream.value()
+            let (value, valueOffset) = try stream.locatedValue()
             guard case .object(let object) = value else {
                 throw stream.error(.invalidValue, "\"settings\" must be an object, not \(value.typeName)", at: valueOffset)
             }
