@@ -107,6 +107,9 @@ public struct Conversion: Sendable {
                 let source = try input.open()
                 let reader = try input.format.makeReader(source, options: ReadOptions(kind: request.kind))
                 var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
+                // Looked up once, not per record: the descriptor is a value with arrays and sets.
+                let writable = KindSet(target.format.descriptor.writes)
+                var counts = KindCounts()
                 while true {
                     let record: Record?
                     do {
@@ -116,13 +119,14 @@ public struct Conversion: Sendable {
                         continue
                     }
                     guard let record else { break }
-                    entry.count(record.kind)
-                    if let kind = request.kind, record.kind != kind {
+                    let kind = record.kind
+                    counts.read[kind] += 1
+                    if let wanted = request.kind, kind != wanted {
                         report.skipped += 1
                         continue
                     }
-                    guard target.format.descriptor.writes.contains(record.kind) else {
-                        report.droppedRecords[record.kind.pluralName, default: 0] += 1
+                    guard writable.contains(kind) else {
+                        counts.dropped[kind] += 1
                         continue
                     }
                     try current!.writer.write(record)
@@ -135,6 +139,8 @@ public struct Conversion: Sendable {
                     }
                 }
                 finishedBytes += source.bytesRead
+                entry.add(counts.read)
+                report.add(droppedRecords: counts.dropped)
                 report.inputs.append(entry)
             }
             if let open = current {

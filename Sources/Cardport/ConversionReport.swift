@@ -11,9 +11,11 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         /// Records read, by plural kind name.
         public var kinds: [String: Int] = [:]
 
-        mutating func count(_ kind: RecordKind) {
-            records += 1
-            kinds[kind.pluralName, default: 0] += 1
+        mutating func add(_ tally: KindTally) {
+            for (name, count) in tally.byPluralName {
+                records += count
+                kinds[name, default: 0] += count
+            }
         }
     }
 
@@ -78,6 +80,10 @@ public struct ConversionReport: Sendable, Hashable, Codable {
 
     /// An empty report.
     public init() {}
+
+    mutating func add(droppedRecords tally: KindTally) {
+        for (name, count) in tally.byPluralName { droppedRecords[name, default: 0] += count }
+    }
 
     mutating func reject(_ error: CardportError) {
         rejectedCount += 1

@@ -23,6 +23,10 @@ public struct FormatRegistry: Sendable {
     public init() {}
 
     /// A registry of these formats, in this order.
+    ///
+    /// Meant for lists written in code, like `FormatRegistry.standard`: two formats that share a
+    /// name are a programming error and stop the program. Add formats that come from elsewhere with
+    /// ``register(_:)``, which throws instead.
     public init(_ formats: [any CardFormat]) {
         for format in formats {
             do { try register(format) } catch { preconditionFailure(error.message) }

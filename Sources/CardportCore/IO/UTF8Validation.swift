@@ -47,7 +47,11 @@ public enum UTF8Validation {
     /// The bytes as a `String`, or `nil` with the offset of the first bad byte.
     public static func string(_ bytes: UnsafeRawBufferPointer) -> Result<String, InvalidByte> {
         if let offset = firstInvalidOffset(bytes) { return .failure(InvalidByte(offset: offset)) }
-        return .success(String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self))
+        // Not `String(decoding:as:)`: its generic path asks at run time whether the bytes are contiguous.
+        return .success(String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+            return bytes.count
+        })
     }
 
     /// Where invalid UTF-8 starts, relative to the bytes checked.

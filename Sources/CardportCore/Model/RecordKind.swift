@@ -21,7 +21,17 @@ public enum RecordKind: String, Sendable, Hashable, CaseIterable, Codable, Compa
         self = kind
     }
 
-    public static func < (lhs: RecordKind, rhs: RecordKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    /// The kind's position in ``allCases`` (settings 0 … topic 5), for tables indexed by kind.
+    public var ordinal: Int {
+        switch self {
+        case .settings: return 0
+        case .tag: return 1
+        case .citation: return 2
+        case .bookmark: return 3
+        case .task: return 4
+        case .topic: return 5
+        }
     }
+
+    public static func < (lhs: RecordKind, rhs: RecordKind) -> Bool { lhs.ordinal < rhs.ordinal }
 }
