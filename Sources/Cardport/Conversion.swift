@@ -79,7 +79,7 @@ public struct Conversion: Sendable {
         let plan = try makePlan(request)
         var report = ConversionReport()
         var outputs: [OutputFile] = []
-        var written = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
+        var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
         var finishedBytes = 0
         var createdDirectories: [String] = []
 
@@ -106,39 +106,15 @@ public struct Conversion: Sendable {
                 }
                 let source = try input.open()
                 let reader = try input.format.makeReader(source, options: ReadOptions(kind: request.kind))
-                var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
-                // Looked up once, not per record: the descriptor is a value with arrays and sets.
-                let writable = KindSet(target.format.descriptor.writes)
-                var counts = KindCounts()
-                while true {
-                    let record: Record?
-                    do {
-                        record = try reader.next()
-                    } catch where error.isRecoverable && request.keepGoing {
-                        report.reject(error)
-                        continue
-                    }
-                    guard let record else { break }
-                    let kind = record.kind
-                    counts.read[kind] += 1
-                    if let wanted = request.kind, kind != wanted {
-                        report.skipped += 1
-                        continue
-                    }
-                    guard writable.contains(kind) else {
-                        counts.dropped[kind] += 1
-                        continue
-                    }
-                    try current!.writer.write(record)
-                    report.recordsWritten += 1
-                    writtenToCurrent += 1
-                    written.records += 1
-                    if let progress, written.records % Conversion.progressInterval == 0 {
-                        written.bytesRead = finishedBytes + source.bytesRead
-                        progress(written)
-                    }
+                let counts = try copy(from: reader, source: source, to: current!.writer,
+                                      writable: KindSet(target.format.descriptor.writes), request: request,
+                                      report: &report, written: &writtenToCurrent, status: &status) { update in
+                    var update = update
+                    update.bytesRead += finishedBytes
+                    progress?(update)
                 }
                 finishedBytes += source.bytesRead
+                var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
                 entry.add(counts.read)
                 report.add(droppedRecords: counts.dropped)
                 report.inputs.append(entry)
@@ -155,5 +131,42 @@ public struct Conversion: Sendable {
             throw error
         }
         return report
+    }
+
+    /// Moves every record from one reader to the writer: skips kinds not asked for, counts the kinds
+    /// the target cannot hold, and files rejected records under `--keep-going`.
+    private func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
+                      writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
+                      written: inout Int, status: inout ConversionProgress,
+                      notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
+        var counts = KindCounts()
+        while true {
+            let record: Record?
+            do {
+                record = try reader.next()
+            } catch where error.isRecoverable && request.keepGoing {
+                report.reject(error)
+                continue
+            }
+            guard let record else { return counts }
+            let kind = record.kind
+            counts.read[kind] += 1
+            if let wanted = request.kind, kind != wanted {
+                report.skipped += 1
+                continue
+            }
+            guard writable.contains(kind) else {
+                counts.dropped[kind] += 1
+                continue
+            }
+            try writer.write(record)
+            report.recordsWritten += 1
+            written += 1
+            status.records += 1
+            if status.records % Conversion.progressInterval == 0 {
+                status.bytesRead = source.bytesRead
+                notify(status)
+            }
+        }
     }
 }
