@@ -1,7 +1,7 @@
 /// The member names the record mapping knows, aliases folded together, so the decoder matches each
 /// member with a few comparisons of small strings instead of a chain of them.
 enum JSONField: UInt8 {
-    case kind, id, text, author, source, tags, favourite, archived, createdAt, updatedAt, note, location, extras
+    case kind, id, text, quote, author, source, tags, favourite, archived, createdAt, updatedAt, note, location, extras
     case name, url, description, progress, title, due, status, notes, links, questions, colour
     case showFavouriteOnTop, widgetTags, appearance, language
 
@@ -33,7 +33,7 @@ enum JSONField: UInt8 {
             }
         case 5:
             switch key {
-            case "quote": field = .text
+            case "quote": field = .quote
             case "title": field = .title
             case "notes": field = .notes
             case "links": field = .links

@@ -24,7 +24,7 @@ final class JSONStream {
                     // Grow the window geometrically: a value that needs many reads (a large document
                     // from a pipe) is then re-parsed only a logarithmic number of times.
                     let have = input.available.count
-                    _ = try input.require(Swift.max(have * 2, have + 4096))
+                    _ = try input.require(Swift.max(have + 1, Swift.min(Swift.max(have * 2, have + 4096), input.maximumWindow)))
                 case .syntax(let message, let offset, let hint):
                     throw input.error(.malformedInput, message, at: offset, hint: hint)
                 }

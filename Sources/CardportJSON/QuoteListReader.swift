@@ -1,10 +1,12 @@
 import CardportCore
 
 /// Reads a small JSON document of quotes (the DummyJSON and favourites dialects): parses it whole,
-/// finds the list of quote objects, and maps them one by one.
+/// finds the list of quote objects, and maps one per call to ``next()``.
 ///
 /// These documents are API responses and app exports of at most a few thousand quotes, so the whole
-/// document is parsed at once (bounded by ``ByteInput/maximumWindow``).
+/// document is parsed at once (bounded by ``ByteInput/maximumWindow``). Nothing reads on between
+/// calls, so the document stays in the input window until the last quote is mapped, and every error
+/// points at its own quote; only then is the rest of the input checked to be empty.
 final class QuoteListReader: RecordReader {
     typealias Map = (JSONObject, RecordJSONDecoder) throws(CardportError) -> Citation
     typealias Unwrap = (JSONValue, Int, JSONStream) throws(CardportError) -> [JSONValue]
@@ -12,9 +14,11 @@ final class QuoteListReader: RecordReader {
     private let stream: JSONStream
     private let map: Map
     private let unwrap: Unwrap
-    /// Every quote mapped (or the error it gave), in document order; `nil` until the document is read.
-    private var results: [Result<Record, CardportError>]?
+    /// The quote objects, once the document is parsed.
+    private var elements: [JSONValue]?
     private var index = 0
+    private var documentOffset = 0
+    private var isFinished = false
 
     init(input: ByteInput, map: @escaping Map, unwrap: @escaping Unwrap) {
         self.stream = JSONStream(input)
@@ -23,34 +27,25 @@ final class QuoteListReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        if results == nil { try load() }
-        guard let results, index < results.count else { return nil }
-        index += 1
-        return try results[index - 1].get()
-    }
-
-    /// Parses the document and maps every quote while the document is still in the input window,
-    /// so each error can point at its own line.
-    private func load() throws(CardportError) {
-        results = []
-        guard try stream.peek() != nil else { return }
-        let documentOffset = stream.input.offset
-        let document = try stream.value()
-        let decoder = RecordJSONDecoder(stream: stream)
-        var mapped: [Result<Record, CardportError>] = []
-        for (position, element) in try unwrap(document, documentOffset, stream).enumerated() {
-            guard case .object(let object) = element else {
-                mapped.append(.failure(stream.error(.invalidValue, "quote \(position + 1) is \(element.typeName), not an object",
-                                                    at: documentOffset, isRecoverable: true)))
-                continue
+        if isFinished { return nil }
+        if elements == nil {
+            guard try stream.peek() != nil else {
+                isFinished = true
+                return nil
             }
-            do {
-                mapped.append(.success(.citation(try map(object, decoder))))
-            } catch {
-                mapped.append(.failure(error))
-            }
+            documentOffset = stream.input.offset
+            elements = try unwrap(try stream.value(), documentOffset, stream)
         }
-        try stream.expectEnd(after: "the document")
-        results = mapped
+        guard let elements, index < elements.count else {
+            isFinished = true
+            try stream.expectEnd(after: "the document")
+            return nil
+        }
+        index += 1
+        guard case .object(let object) = elements[index - 1] else {
+            throw stream.error(.invalidValue, "quote \(index) is \(elements[index - 1].typeName), not an object",
+                               at: documentOffset, isRecoverable: true)
+        }
+        return .citation(try map(object, RecordJSONDecoder(stream: stream)))
     }
 }

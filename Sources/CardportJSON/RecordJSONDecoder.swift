@@ -41,7 +41,7 @@ struct RecordJSONDecoder {
             let kind: RecordKind
             switch JSONField(member.key) {
             case .url: (rank, kind) = (0, .bookmark)
-            case .text: (rank, kind) = (1, .citation)
+            case .text, .quote: (rank, kind) = (1, .citation)
             case .description, .progress: (rank, kind) = (2, .task)
             case .title, .questions, .status, .due: (rank, kind) = (3, .topic)
             case .appearance, .showFavouriteOnTop, .widgetTags: (rank, kind) = (4, .settings)
@@ -76,7 +76,7 @@ struct RecordJSONDecoder {
             switch JSONField(member.key) {
             case .kind: continue
             case .id: id = try identifier(member)
-            case .text: text = try string(member)
+            case .text, .quote: text = try string(member)
             case .author: author = try optionalString(member)
             case .source: source = try optionalString(member)
             case .tags: tags = try stringList(member)

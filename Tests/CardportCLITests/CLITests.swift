@@ -224,11 +224,19 @@ import Testing
         #expect(result.stderr.contains("\(second):"))
     }
 
-    @Test func aLargeDocumentOnStandardInput() throws {
+    @Test func aLargeDocumentPipedIn() throws {
         let quotes = (0..<20_000).map { "{\"quote\":\"Quote number \($0) — “quoted”\",\"author\":\"Author \($0 % 50)\"}" }
-        let result = try CLIRunner.run(["convert", "-", "-o", "-", "--from", "favourites", "--to", "jsonl", "-q"],
-                                       stdin: "[" + quotes.joined(separator: ",\n") + "]")
+        let result = try CLIRunner.runPiped(["convert", "-", "-o", "-", "--from", "favourites", "--to", "jsonl", "-q"],
+                                            input: "[" + quotes.joined(separator: ",\n") + "]")
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 20_000)
+    }
+
+    @Test func aBrokenDocumentPipedInIsLocated() throws {
+        let lines = (0..<30_000).map { "    {\"text\":\"quote \($0)\"}," }.joined(separator: "\n")
+        let result = try CLIRunner.runPiped(["convert", "-", "-o", "-", "--from", "cardport", "--to", "jsonl", "-q"],
+                                            input: "{\"citations\": [\n" + lines + "\n    {\"text\": nope}\n]}\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("<stdin>:30002:14: error: expected a value, found 'n'\n"))
     }
 }

@@ -64,3 +64,57 @@ import Testing
         }
     }
 }
+
+@Suite struct WindowBoundaryTests {
+    /// Reads every line of a JSON Lines-like file through the window, returning the location of the
+    /// first byte `x` on the line numbered `targetLine`.
+    private func locate(_ text: [UInt8], targetLine: Int, marker: UInt8 = UInt8(ascii: "x")) throws -> (CardportCore.SourceLocation, String?) {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("window.txt")
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let input = try ByteInput(path: path)
+        var line = 1
+        while true {
+            if input.available.isEmpty, !(try input.fill()) { break }
+            let window = input.available
+            guard let newline = window.firstIndex(of: 0x0A) else {
+                if try input.fill() { continue }
+                break
+            }
+            if line == targetLine, let hit = window[..<newline].firstIndex(of: marker) {
+                return input.location(at: input.offset + hit)
+            }
+            input.consume(newline + 1)
+            line += 1
+        }
+        throw CardportError(.invalidValue, "marker not found")
+    }
+
+    @Test func aLineStartingExactlyAtTheWindowBoundary() throws {
+        let first = [UInt8](repeating: UInt8(ascii: "a"), count: (1 << 20) - 1) + [0x0A]
+        let second = Array("é bad x here\n".utf8)
+        let (location, text) = try locate(first + second, targetLine: 2)
+        #expect(location.line == 2)
+        #expect(location.column == 7)
+        #expect(text == "é bad x here")
+    }
+
+    @Test func aByteOrderMarkAndAFirstLineLongerThanTheWindow() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let long = Array(String(repeating: "é", count: 700_000).utf8)   // 1.4 MB, one line
+        let text = bom + long + Array("x\n".utf8)
+        let directory = try TemporaryDirectory()
+        let path = directory.file("bom.txt")
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        let reader = try ByteInput(path: path)
+        // Consume the first megabyte of the line, then look for the marker past the window start.
+        try reader.fill()
+        reader.consume(reader.available.count - 10)
+        while reader.available.firstIndex(of: UInt8(ascii: "x")) == nil { try reader.fill() }
+        let hit = reader.available.firstIndex(of: UInt8(ascii: "x"))!
+        let (location, echoed) = reader.location(at: reader.offset + hit)
+        #expect(location.line == 1)
+        #expect(location.column == 700_001)
+        #expect(echoed == nil)
+    }
+}

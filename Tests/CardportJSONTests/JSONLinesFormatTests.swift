@@ -45,6 +45,13 @@ import Testing
         #expect(kinds == [.citation, .bookmark, .task, .topic, .tag])
     }
 
+    @Test func aBookmarksQuoteMemberIsKeptAsAnExtra() throws {
+        let records = try FormatHarness.read(format, "{\"kind\":\"bookmark\",\"text\":\"https://a.b\",\"quote\":\"seen there\"}\n")
+        guard case .bookmark(let bookmark) = records.first else { Issue.record("no bookmark"); return }
+        #expect(bookmark.text == "https://a.b")
+        #expect(bookmark.extras == ["quote": "seen there"])
+    }
+
     @Test func kindHintReadsAmbiguousLines() throws {
         let records = try FormatHarness.read(format, "{\"name\":\"x\",\"text\":\"https://a.b\"}\n",
                                              options: ReadOptions(kind: .bookmark))

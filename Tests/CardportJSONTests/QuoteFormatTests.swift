@@ -44,6 +44,14 @@ import Testing
         #expect(written.losses.fields == ["citation.source": 1, "citation.tags": 1, "citation.favourite": 1, "citation.id": 2])
     }
 
+    @Test func aNonNumericIDCountsOnceWithTheOtherExtras() throws {
+        let written = try FormatHarness.write(format, [
+            .citation(Citation(text: "q", author: "a", extras: [DummyJSONFormat.idKey: "abc", "lang": "en"])),
+        ])
+        #expect(written.text.contains("{\"id\":1,"))
+        #expect(written.losses.fields == ["citation.extras": 1, "citation.id": 1])
+    }
+
     @Test func refusesOtherDocuments() {
         #expect(FormatHarness.error(reading: "{\"message\":\"Not found\"}", as: format)?.message
                 == "this is not a DummyJSON quotes response")

@@ -16,6 +16,8 @@ public final class ByteOutput {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var memory: [UInt8]?
+    /// Set once the descriptor is closed; writing after that is a programming error.
+    private var isClosed = false
     /// Bytes accepted so far.
     public private(set) var count = 0
 
@@ -42,6 +44,7 @@ public final class ByteOutput {
 
     /// Appends bytes, writing through once a block has collected.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
+        precondition(!isClosed, "write to '\(name)' after it was closed")
         count += bytes.count
         if buffer.count + bytes.count > ByteOutput.blockSize {
             try flush()
@@ -61,6 +64,11 @@ public final class ByteOutput {
     /// Appends a string as UTF-8.
     public func write(_ string: String) throws(CardportError) {
         try write(Array(string.utf8))
+    }
+
+    /// Marks the output closed (its descriptor is about to be closed by its owner).
+    func markClosed() {
+        isClosed = true
     }
 
     /// Writes out everything buffered.

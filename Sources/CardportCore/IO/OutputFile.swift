@@ -80,6 +80,7 @@ public final class OutputFile {
             throw error
         }
         isClosed = true
+        output.markClosed()
         guard temporaryPath != nil else { return }
         if closeDescriptor(descriptor) != 0 {
             let code = errno
@@ -108,6 +109,7 @@ public final class OutputFile {
         guard let temporaryPath else { return }
         if !isClosed {
             isClosed = true
+            output.markClosed()
             _ = closeDescriptor(descriptor)
         }
         unlink(temporaryPath)
