@@ -60,7 +60,10 @@ struct JSONParser {
         index += 1
     }
 
-    func describe(_ byte: UInt8) -> String {
+    /// How a byte is named in messages (`a string`, `'}'`, `byte 0x1`).
+    func describe(_ byte: UInt8) -> String { JSONParser.describe(byte) }
+
+    static func describe(_ byte: UInt8) -> String {
         switch byte {
         case 0x22: return "a string"
         case 0x7B: return "'{'"

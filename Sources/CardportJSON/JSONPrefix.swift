@@ -28,7 +28,6 @@ struct JSONPrefix {
         var lastStringDepth = -1
         var expectingFormatValue = false
         var elementIndex = 0
-        var firstLineEnd: Int?
         var j = i
         while j < prefix.count {
             let byte = prefix[j]
@@ -62,8 +61,7 @@ struct JSONPrefix {
             case 0x7D, 0x5D:
                 depth -= 1
                 if depth == 1, opening == 0x5B { elementIndex += 1 }
-                if depth == 0, firstLineEnd == nil {
-                    firstLineEnd = j
+                if depth == 0 {
                     let rest = prefix[(j + 1)...]
                     if let newline = rest.firstIndex(of: 0x0A),
                        rest[rest.startIndex..<newline].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }),

@@ -71,7 +71,7 @@ final class JSONStream {
     /// Fails unless only whitespace is left.
     func expectEnd(after what: String) throws(CardportError) {
         if let byte = try peek() {
-            throw input.error(.malformedInput, "unexpected \(JSONParser(bytes: UnsafeRawBufferPointer(start: nil, count: 0), base: 0, isFinal: true).describe(byte)) after the end of \(what)", at: input.offset,
+            throw input.error(.malformedInput, "unexpected \(JSONParser.describe(byte)) after the end of \(what)", at: input.offset,
                               hint: "a JSON document holds one value; for one record per line use the jsonl format")
         }
     }

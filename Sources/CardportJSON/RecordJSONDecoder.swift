@@ -68,109 +68,89 @@ struct RecordJSONDecoder {
     // MARK: Records
 
     func citation(_ object: JSONObject) throws(CardportError) -> Citation {
-        var id: String?, text: String?, author: String?, source: String?, note: String?
-        var tags: [String] = [], favourite = false, archived = false
-        var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
-        var extras: [String: String] = [:]
+        var common = CommonFields()
+        var text: String?, author: String?, source: String?, note: String?
+        var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
         for member in object.members {
-            switch JSONField(member.key) {
-            case .kind: continue
-            case .id: id = try identifier(member)
+            let field = JSONField(member.key)
+            switch field {
             case .text, .quote: text = try string(member)
             case .author: author = try optionalString(member)
             case .source: source = try optionalString(member)
             case .tags: tags = try stringList(member)
             case .favourite: favourite = try bool(member)
             case .archived: archived = try bool(member)
-            case .createdAt: created = try timestamp(member)
-            case .updatedAt: updated = try timestamp(member)
             case .note: note = try optionalString(member)
             case .location: location = try citationLocation(member)
-            case .extras: try mergeExtras(member, into: &extras)
-            default: extras[member.key] = extraValue(member.value)
+            default: try common.take(member, field, using: self)
             }
         }
         guard let text else {
             throw fail("a citation needs a \"text\"", at: object.offset, hint: "add the quote as \"text\"")
         }
-        return Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
-                        isArchived: archived, createdAt: created, updatedAt: updated, note: note,
-                        location: location, extras: extras)
+        return Citation(id: common.id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
+                        isArchived: archived, createdAt: common.created, updatedAt: common.updated, note: note,
+                        location: location, extras: common.extras)
     }
 
     func bookmark(_ object: JSONObject) throws(CardportError) -> Bookmark {
-        var id: String?, name: String?, text: String?
-        var tags: [String] = [], created: Timestamp?, updated: Timestamp?
-        var extras: [String: String] = [:]
+        var common = CommonFields()
+        var name: String?, text: String?, tags: [String] = []
         for member in object.members {
-            switch JSONField(member.key) {
-            case .kind: continue
-            case .id: id = try identifier(member)
+            let field = JSONField(member.key)
+            switch field {
             case .name, .title: name = try optionalString(member)
             case .text, .url: text = try string(member)
             case .tags: tags = try stringList(member)
-            case .createdAt: created = try timestamp(member)
-            case .updatedAt: updated = try timestamp(member)
-            case .extras: try mergeExtras(member, into: &extras)
-            default: extras[member.key] = extraValue(member.value)
+            default: try common.take(member, field, using: self)
             }
         }
         guard let text else {
             throw fail("a bookmark needs a \"text\" (its URL or text)", at: object.offset)
         }
-        return Bookmark(id: id, name: name, text: text, tags: tags, createdAt: created, updatedAt: updated,
-                        extras: extras)
+        return Bookmark(id: common.id, name: name, text: text, tags: tags, createdAt: common.created, updatedAt: common.updated,
+                        extras: common.extras)
     }
 
     func task(_ object: JSONObject) throws(CardportError) -> TaskItem {
-        var id: String?, description: String?, progress = TaskProgress.zero
-        var created: Timestamp?, updated: Timestamp?
-        var extras: [String: String] = [:]
+        var common = CommonFields()
+        var description: String?, progress = TaskProgress.zero
         for member in object.members {
-            switch JSONField(member.key) {
-            case .kind: continue
-            case .id: id = try identifier(member)
+            let field = JSONField(member.key)
+            switch field {
             case .description: description = try string(member)
             case .progress: progress = try taskProgress(member)
-            case .createdAt: created = try timestamp(member)
-            case .updatedAt: updated = try timestamp(member)
-            case .extras: try mergeExtras(member, into: &extras)
-            default: extras[member.key] = extraValue(member.value)
+            default: try common.take(member, field, using: self)
             }
         }
         guard let description else {
             throw fail("a task needs a \"description\"", at: object.offset)
         }
-        return TaskItem(id: id, description: description, progress: progress, createdAt: created,
-                        updatedAt: updated, extras: extras)
+        return TaskItem(id: common.id, description: description, progress: progress, createdAt: common.created,
+                        updatedAt: common.updated, extras: common.extras)
     }
 
     func topic(_ object: JSONObject) throws(CardportError) -> Topic {
-        var id: String?, title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
+        var common = CommonFields()
+        var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
-        var created: Timestamp?, updated: Timestamp?
-        var extras: [String: String] = [:]
         for member in object.members {
-            switch JSONField(member.key) {
-            case .kind: continue
-            case .id: id = try identifier(member)
+            let field = JSONField(member.key)
+            switch field {
             case .title: title = try string(member)
             case .due: due = try timestamp(member)
             case .status: status = try topicStatus(member)
             case .notes: notes = try optionalString(member)
             case .links: links = try stringList(member)
             case .questions: questions = try questionList(member)
-            case .createdAt: created = try timestamp(member)
-            case .updatedAt: updated = try timestamp(member)
-            case .extras: try mergeExtras(member, into: &extras)
-            default: extras[member.key] = extraValue(member.value)
+            default: try common.take(member, field, using: self)
             }
         }
         guard let title else {
             throw fail("a topic needs a \"title\"", at: object.offset)
         }
-        return Topic(id: id, title: title, dueDate: due, status: status, notes: notes, links: links,
-                     questions: questions, createdAt: created, updatedAt: updated, extras: extras)
+        return Topic(id: common.id, title: title, dueDate: due, status: status, notes: notes, links: links,
+                     questions: questions, createdAt: common.created, updatedAt: common.updated, extras: common.extras)
     }
 
     func tag(_ object: JSONObject) throws(CardportError) -> Tag {
@@ -214,6 +194,27 @@ struct RecordJSONDecoder {
             }
         }
         return settings
+    }
+
+    /// The members every kind with an id shares: `kind`, `id`, the two dates, `extras`, and anything
+    /// unknown (kept in `extras`).
+    struct CommonFields {
+        var id: String?
+        var created: Timestamp?
+        var updated: Timestamp?
+        var extras: [String: String] = [:]
+
+        mutating func take(_ member: JSONObject.Member, _ field: JSONField?,
+                           using decoder: RecordJSONDecoder) throws(CardportError) {
+            switch field {
+            case .kind: break
+            case .id: id = try decoder.identifier(member)
+            case .createdAt: created = try decoder.timestamp(member)
+            case .updatedAt: updated = try decoder.timestamp(member)
+            case .extras: try decoder.mergeExtras(member, into: &extras)
+            default: extras[member.key] = decoder.extraValue(member.value)
+            }
+        }
     }
 
     // MARK: Values
