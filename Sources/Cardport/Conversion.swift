@@ -22,16 +22,23 @@ public struct ConversionRequest: Sendable, Hashable {
     public var kind: RecordKind?
     /// `--keep-going`: skip records a reader rejects, report them, and write the rest.
     public var keepGoing: Bool
+    /// Format options for every reader (`kind` is set from ``kind`` when it is not set here).
+    public var readOptions: ReadOptions
+    /// Format options for the writer.
+    public var writeOptions: WriteOptions
 
     /// Creates a request; see the properties for each option.
     public init(inputs: [String], destination: Destination, from: String? = nil, to: String? = nil,
-                kind: RecordKind? = nil, keepGoing: Bool = false) {
+                kind: RecordKind? = nil, keepGoing: Bool = false,
+                readOptions: ReadOptions = ReadOptions(), writeOptions: WriteOptions = WriteOptions()) {
         self.inputs = inputs
         self.destination = destination
         self.from = from
         self.to = to
         self.kind = kind
         self.keepGoing = keepGoing
+        self.readOptions = readOptions
+        self.writeOptions = writeOptions
     }
 }
 
@@ -101,11 +108,11 @@ public struct Conversion: Sendable {
                     }
                     let file = try OutputFile(path: target.path)
                     outputs.append(file)
-                    let writer = try target.format.makeWriter(file.output, options: WriteOptions())
+                    let writer = try target.format.makeWriter(file.output, options: request.writeOptions)
                     current = (file, writer, target.format)
                 }
                 let source = try input.open()
-                let reader = try input.format.makeReader(source, options: ReadOptions(kind: request.kind))
+                let reader = try input.format.makeReader(source, options: request.effectiveReadOptions)
                 let counts = try copy(from: reader, source: source, to: current!.writer,
                                       writable: KindSet(target.format.descriptor.writes), request: request,
                                       report: &report, written: &writtenToCurrent, status: &status) { update in
@@ -168,5 +175,14 @@ public struct Conversion: Sendable {
                 notify(status)
             }
         }
+    }
+}
+
+extension ConversionRequest {
+    /// ``readOptions`` with ``kind`` filled in from `--kind`.
+    var effectiveReadOptions: ReadOptions {
+        var options = readOptions
+        if options.kind == nil { options.kind = kind }
+        return options
     }
 }

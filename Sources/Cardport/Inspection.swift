@@ -26,11 +26,15 @@ public struct Inspection: Sendable {
         self.registry = registry
     }
 
-    /// Inspects one input; `from` forces its format, `kind` is the kind for kind-less inputs.
-    public func run(path: String, from: String? = nil, kind: RecordKind? = nil) throws(CardportError) -> InspectionReport {
+    /// Inspects one input; `from` forces its format, `kind` is the kind for kind-less inputs, and
+    /// `options` are passed to the reader.
+    public func run(path: String, from: String? = nil, kind: RecordKind? = nil,
+                    options: ReadOptions = ReadOptions()) throws(CardportError) -> InspectionReport {
         let input = try ByteInput(path: path)
         let format = try registry.readFormat(named: from, path: path, prefix: try input.peek(upTo: 64 * 1024))
-        let reader = try format.makeReader(input, options: ReadOptions(kind: kind))
+        var options = options
+        if options.kind == nil { options.kind = kind }
+        let reader = try format.makeReader(input, options: options)
         var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
         while let record = try reader.next() {
             report.records += 1

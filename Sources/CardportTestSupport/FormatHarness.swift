@@ -16,9 +16,10 @@ public enum FormatHarness {
     }
 
     /// The text `format` writes for `records`, and what it reported lost.
-    public static func write(_ format: any CardFormat, _ records: [Record]) throws(CardportError) -> (text: String, losses: LossReport) {
+    public static func write(_ format: any CardFormat, _ records: [Record],
+                             options: WriteOptions = WriteOptions()) throws(CardportError) -> (text: String, losses: LossReport) {
         let output = ByteOutput()
-        let writer = try format.makeWriter(output, options: WriteOptions())
+        let writer = try format.makeWriter(output, options: options)
         for record in records where format.descriptor.writes.contains(record.kind) {
             try writer.write(record)
         }
