@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .target(name: "CardportKindle", dependencies: ["CardportCore"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -45,6 +46,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportKindleTests",
+            dependencies: [
+                "CardportKindle", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

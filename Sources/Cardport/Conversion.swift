@@ -123,6 +123,7 @@ public struct Conversion: Sendable {
                 finishedBytes += source.bytesRead
                 var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
                 entry.add(counts.read)
+                entry.add(reader.notes)
                 report.add(droppedRecords: counts.dropped)
                 report.inputs.append(entry)
             }

@@ -16,6 +16,13 @@ extension ConversionReport {
                 line += ": " + Self.kindCounts(input.kinds)
             }
             lines.append(line)
+            if let notes = input.notes, !notes.isEmpty {
+                lines.append("  " + notes.map { "\(Self.grouped($0.count)) \($0.label)" }.joined(separator: ", "))
+            }
+            if let warnings = input.warnings, let count = input.warningCount, count > 0 {
+                lines.append("  \(Self.count(count, "warning")):")
+                lines.append(Self.diagnostics(warnings, total: count, colour: false))
+            }
         }
         if skipped > 0 {
             lines.append("skipped \(Self.count(skipped, "record")) of other kinds (--kind)")
@@ -41,9 +48,14 @@ extension ConversionReport {
 
     /// The diagnostics of the rejected records, one after another, and how many more there were.
     public func rejections(colour: Bool) -> String {
-        var text = rejected.map { $0.error.rendered(colour: colour).trimmingTrailingNewlines() }.joined(separator: "\n")
-        if rejectedCount > rejected.count {
-            text += "\n… and \(Self.grouped(rejectedCount - rejected.count)) more"
+        Self.diagnostics(rejected, total: rejectedCount, colour: colour)
+    }
+
+    /// Diagnostics one after another, and how many more there were.
+    static func diagnostics(_ listed: [Rejection], total: Int, colour: Bool) -> String {
+        var text = listed.map { $0.error.rendered(colour: colour).trimmingTrailingNewlines() }.joined(separator: "\n")
+        if total > listed.count {
+            text += "\n… and \(Self.grouped(total - listed.count)) more"
         }
         return text
     }

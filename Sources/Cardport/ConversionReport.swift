@@ -10,6 +10,21 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         public var records = 0
         /// Records read, by plural kind name.
         public var kinds: [String: Int] = [:]
+        /// What the reader counted besides records (entries skipped or folded), when it said anything.
+        public var notes: [NamedCount]?
+        /// Warnings about input that was read anyway, when there were any (the first 1000).
+        public var warnings: [Rejection]?
+        /// How many warnings there were in all, when there were any.
+        public var warningCount: Int?
+
+        mutating func add(_ readerNotes: ReaderNotes) {
+            guard !readerNotes.isEmpty else { return }
+            notes = readerNotes.counts.map { NamedCount(label: $0.label, count: $0.value) }
+            if readerNotes.warningCount > 0 {
+                warnings = readerNotes.warnings.map(Rejection.init)
+                warningCount = readerNotes.warningCount
+            }
+        }
 
         mutating func add(_ tally: KindTally) {
             for (name, count) in tally.byPluralName {
@@ -28,7 +43,13 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         public var droppedFields: [String: Int]
     }
 
-    /// A record a reader rejected under `--keep-going`.
+    /// A count a reader reported, such as `bookmarks skipped`.
+    public struct NamedCount: Sendable, Hashable, Codable {
+        public var label: String
+        public var count: Int
+    }
+
+    /// A located diagnostic: a record a reader rejected under `--keep-going`, or a reader's warning.
     public struct Rejection: Sendable, Hashable, Codable {
         /// Where the record is.
         public var location: SourceLocation?

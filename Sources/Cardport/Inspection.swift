@@ -12,6 +12,12 @@ public struct InspectionReport: Sendable, Hashable, Codable {
     public var records: Int
     /// Records by plural kind name.
     public var kinds: [String: Int]
+    /// What the reader counted besides records (entries by kind, skipped, folded), when it said anything.
+    public var notes: [ConversionReport.NamedCount]?
+    /// Warnings about input that was read anyway, when there were any (the first 1000).
+    public var warnings: [ConversionReport.Rejection]?
+    /// How many warnings there were in all, when there were any.
+    public var warningCount: Int?
 }
 
 /// Reads inputs through to the end to report their format and record counts, writing nothing.
@@ -40,6 +46,11 @@ public struct Inspection: Sendable {
             report.records += 1
             report.kinds[record.kind.pluralName, default: 0] += 1
         }
+        var summary = ConversionReport.InputSummary(path: path, format: format.id)
+        summary.add(reader.notes)
+        report.notes = summary.notes
+        report.warnings = summary.warnings
+        report.warningCount = summary.warningCount
         return report
     }
 }
@@ -54,6 +65,13 @@ extension InspectionReport {
         let shown = path == "-" ? "standard input" : path
         var line = "\(shown): \(format), \(ConversionReport.count(records, "record"))"
         if !kinds.isEmpty { line += " (\(ConversionReport.kindCounts(kinds)))" }
+        for note in notes ?? [] {
+            line += "\n  \(note.label): \(ConversionReport.grouped(note.count))"
+        }
+        if let warnings, let count = warningCount, count > 0 {
+            line += "\n  \(ConversionReport.count(count, "warning")):\n"
+            line += ConversionReport.diagnostics(warnings, total: count, colour: false)
+        }
         return line
     }
 }

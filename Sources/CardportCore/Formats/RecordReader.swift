@@ -5,6 +5,12 @@
 /// error ends the input.
 public protocol RecordReader: AnyObject {
     func next() throws(CardportError) -> Record?
+    /// What the reader counted, skipped or folded so far, and its warnings (most readers have none).
+    var notes: ReaderNotes { get }
+}
+
+extension RecordReader {
+    public var notes: ReaderNotes { ReaderNotes() }
 }
 
 extension RecordReader {

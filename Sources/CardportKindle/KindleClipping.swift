@@ -1,0 +1,49 @@
+public import CardportCore
+
+/// One entry of a "My Clippings.txt" file, as the device wrote it.
+///
+/// ```swift
+/// let entries = try KindleParser.parse(bytes, name: "My Clippings.txt").clippings
+/// entries[0].kind       // .highlight
+/// entries[0].location   // page 12, location 123-125
+/// ```
+public struct KindleClipping: Sendable, Hashable {
+    /// What the reader did: highlighted a passage, wrote a note, set a bookmark, or clipped an article.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case highlight, note, bookmark, article
+    }
+
+    /// The entry's kind, from the metadata line's wording in any device language.
+    public var kind: Kind
+    /// The book, as the title line names it (without the author and any byte-order marks).
+    public var book: KindleBook
+    /// Page and location, when the metadata line gives them.
+    public var location: CitationLocation
+    /// When the entry was added, as a wall-clock time of unknown zone; `nil` when the date could not be read.
+    public var added: Timestamp?
+    /// The date as written, after the `Added on` words.
+    public var addedText: String
+    /// The highlighted passage or the note, with line breaks as `\n` and the edges trimmed.
+    public var text: String
+    /// Whether the text was cut short by the publisher's clipping limit (the marker is removed from ``text``).
+    public var isTruncated: Bool
+    /// The 1-based line of the entry's title line in the file.
+    public var line: Int
+    /// The entry's position among the file's entries, from 0.
+    public var index: Int
+
+    /// Creates an entry; the parser makes these, tests and other tools may too.
+    public init(kind: Kind, book: KindleBook, location: CitationLocation = CitationLocation(),
+                added: Timestamp? = nil, addedText: String = "", text: String, isTruncated: Bool = false,
+                line: Int = 1, index: Int = 0) {
+        self.kind = kind
+        self.book = book
+        self.location = location
+        self.added = added
+        self.addedText = addedText
+        self.text = text
+        self.isTruncated = isTruncated
+        self.line = line
+        self.index = index
+    }
+}

@@ -1,0 +1,236 @@
+public import CardportCore
+
+/// The second line of a clipping: `- Your Highlight on page 12 | Location 123-125 | Added on …`,
+/// in any device language and generation.
+///
+/// The line is read by its shape, not by one pattern per language: segments split at `|`, the last
+/// segment is the date, the kind is the first kind word found (``KindleVocabulary``), and each number
+/// belongs to the nearest page or location word before it in its segment (or, in Japanese and
+/// Chinese, after it). Kindle 3's abbreviated ranges (`4536-37`) are expanded.
+///
+/// ```swift
+/// let meta = KindleMetadataLine(parsing: Array("- Highlight Loc. 4536-37  | Added on Tuesday, August 21, 2012, 09:32 PM".utf8))
+/// meta?.kind                 // .highlight
+/// meta?.location.end         // 4537
+/// ```
+public struct KindleMetadataLine: Sendable, Hashable {
+    /// The entry's kind.
+    public var kind: KindleClipping.Kind
+    /// The page and location the line gives.
+    public var location: CitationLocation
+    /// The date part as written, words included (`Added on Monday, March 21, 2016 8:35:16 AM`).
+    public var dateText: String
+    /// The date, when it could be read.
+    public var added: Timestamp?
+
+    /// Parses a metadata line's bytes; returns `nil` when the line names no kind Cardport knows.
+    public init?(parsing bytes: [UInt8]) {
+        guard let parsed = bytes.withUnsafeBytes({ KindleMetadataLine.parse($0) }) else { return nil }
+        self = parsed
+    }
+
+    init(kind: KindleClipping.Kind, location: CitationLocation, dateText: String, added: Timestamp?) {
+        self.kind = kind
+        self.location = location
+        self.dateText = dateText
+        self.added = added
+    }
+
+    /// Parses a line held in a buffer (the reader's fast path).
+    static func parse(_ line: UnsafeRawBufferPointer) -> KindleMetadataLine? {
+        var lower = [UInt8](line)
+        for i in lower.indices where lower[i] >= 0x41 && lower[i] <= 0x5A { lower[i] |= 0x20 }
+        // Segments between `|`; the last one holds the date when there is more than one.
+        var bars: [Int] = []
+        for i in lower.indices where lower[i] == 0x7C { bars.append(i) }
+        let descriptionEnd = bars.last ?? lower.count
+        guard let kind = KindleMetadataLine.kind(in: lower[..<descriptionEnd]) else { return nil }
+        let location = KindleMetadataLine.location(in: lower, segmentEnds: bars.isEmpty ? [lower.count] : bars)
+        let dateStart = bars.last.map { $0 + 1 } ?? lower.count
+        let dateText = Substring(String(decoding: line[dateStart...], as: UTF8.self)).trimmingSpaces
+        return KindleMetadataLine(kind: kind, location: location, dateText: String(dateText),
+                                  added: KindleDate.parse(lower[dateStart...]))
+    }
+
+    private static func kind(in bytes: ArraySlice<UInt8>) -> KindleClipping.Kind? {
+        for (kind, words) in KindleVocabulary.kinds where words.contains(where: { bytes.contains(word: $0) }) {
+            return kind
+        }
+        return nil
+    }
+
+    /// The page and location from the numbers of the segments before the date.
+    private static func location(in bytes: [UInt8], segmentEnds: [Int]) -> CitationLocation {
+        var page: String?
+        var start: Int?
+        var end: Int?
+        var segmentStart = 0
+        // Every segment before the last `|` (the date follows it).
+        for segmentEnd in segmentEnds {
+            let segment = bytes[segmentStart..<segmentEnd]
+            segmentStart = segmentEnd + 1
+            let pages = segment.positions(of: KindleVocabulary.page)
+            let locations = segment.positions(of: KindleVocabulary.location)
+            for number in KindleRange.ranges(in: segment) {
+                // The nearest word before the number, else the nearest after it.
+                let pageBefore = pages.filter { $0.end <= number.offset }.map(\.end).max()
+                let locationBefore = locations.filter { $0.end <= number.offset }.map(\.end).max()
+                let isPage: Bool
+                switch (pageBefore, locationBefore) {
+                case let (p?, l?): isPage = p > l
+                case (_?, nil): isPage = true
+                case (nil, _?): isPage = false
+                case (nil, nil):
+                    let pageAfter = pages.filter { $0.start >= number.endOffset }.map(\.start).min()
+                    let locationAfter = locations.filter { $0.start >= number.endOffset }.map(\.start).min()
+                    switch (pageAfter, locationAfter) {
+                    case let (p?, l?): isPage = p < l
+                    case (_?, nil): isPage = true
+                    default: isPage = false
+                    }
+                }
+                if number.first == nil {
+                    // A roman numeral is a page only right after a page word (`page xii`).
+                    guard let word = pageBefore, number.offset - word <= 2, page == nil else { continue }
+                    page = number.pageText
+                } else if isPage {
+                    if page == nil { page = number.pageText }
+                } else if start == nil, let first = number.first {
+                    start = first
+                    end = number.expandedLast
+                }
+            }
+        }
+        return CitationLocation(page: page, start: start, end: end)
+    }
+}
+
+/// A number or range in a metadata line: `123`, `123-125`, `4536-37`, `805–806`, `xii`.
+struct KindleRange {
+    /// Byte offsets of the range in the line.
+    var offset: Int
+    var endOffset: Int
+    /// The numbers as written (digits only, thousands separators removed), or a roman page number.
+    var firstText: String
+    var lastText: String?
+
+    var first: Int? { Int(firstText) }
+
+    /// The last location, with Kindle 3's abbreviated end (`4536-37` is 4536–4537) written out.
+    var expandedLast: Int? {
+        guard let first, let lastText, let last = Int(lastText) else { return first }
+        if last >= first { return last }
+        let digits = lastText.count
+        var scale = 1
+        for _ in 0..<digits { scale *= 10 }
+        var expanded = first - first % scale + last
+        if expanded < first { expanded += scale }
+        return expanded
+    }
+
+    /// The page as text: one number, or a range when its ends differ.
+    var pageText: String {
+        guard let lastText, lastText != firstText else { return firstText }
+        if let first, let last = expandedLast, last <= first { return firstText }
+        if let last = expandedLast, first != nil { return "\(firstText)-\(last)" }
+        return "\(firstText)-\(lastText)"
+    }
+
+    /// Every number or range in `bytes`, in order.
+    static func ranges(in bytes: ArraySlice<UInt8>) -> [KindleRange] {
+        var result: [KindleRange] = []
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard let (first, afterFirst) = number(in: bytes, at: i) else {
+                i += 1
+                continue
+            }
+            var range = KindleRange(offset: i, endOffset: afterFirst, firstText: first, lastText: nil)
+            var j = afterFirst
+            while j < bytes.endIndex, bytes[j] == 0x20 { j += 1 }
+            if let dashLength = dash(in: bytes, at: j) {
+                var k = j + dashLength
+                while k < bytes.endIndex, bytes[k] == 0x20 { k += 1 }
+                if let (last, afterLast) = number(in: bytes, at: k) {
+                    range.lastText = last
+                    range.endOffset = afterLast
+                }
+            }
+            result.append(range)
+            i = range.endOffset
+        }
+        return result
+    }
+
+    /// A run of digits (with `,` thousands separators) starting at `i`, or a roman numeral standing
+    /// alone (a front-matter page), and the offset after it.
+    private static func number(in bytes: ArraySlice<UInt8>, at i: Int) -> (String, Int)? {
+        guard i < bytes.endIndex else { return nil }
+        if isDigit(bytes[i]) {
+            guard i == bytes.startIndex || !isDigit(bytes[i - 1]) else { return nil }
+            var digits: [UInt8] = []
+            var j = i
+            while j < bytes.endIndex {
+                if isDigit(bytes[j]) {
+                    digits.append(bytes[j])
+                    j += 1
+                } else if bytes[j] == 0x2C, j + 3 < bytes.endIndex || j + 3 == bytes.endIndex,
+                          bytes[(j + 1)..<min(j + 4, bytes.endIndex)].allSatisfy(isDigit),
+                          j + 4 >= bytes.endIndex || !isDigit(bytes[j + 4]) {
+                    j += 1   // `1,234`: a thousands separator, not the comma after a number
+                } else {
+                    break
+                }
+            }
+            return (String(decoding: digits, as: UTF8.self), j)
+        }
+        // Roman page numbers only as a whole word: `page xii |`.
+        let roman: Set<UInt8> = Set("ivxlcdm".utf8)
+        guard roman.contains(bytes[i]), i == bytes.startIndex || bytes[i - 1] == 0x20 else { return nil }
+        var j = i
+        while j < bytes.endIndex, roman.contains(bytes[j]) { j += 1 }
+        guard j == bytes.endIndex || bytes[j] == 0x20 || bytes[j] == 0x2D else { return nil }
+        return (String(decoding: bytes[i..<j], as: UTF8.self), j)
+    }
+
+    /// The length of a range dash at `i`: `-`, en dash, em dash, or full-width hyphen.
+    private static func dash(in bytes: ArraySlice<UInt8>, at i: Int) -> Int? {
+        guard i < bytes.endIndex else { return nil }
+        if bytes[i] == 0x2D || bytes[i] == 0x7E { return 1 }
+        let dashes: [[UInt8]] = [[0xE2, 0x80, 0x93], [0xE2, 0x80, 0x94], [0xEF, 0xBC, 0x8D], [0xE3, 0x80, 0x9C]]
+        for dash in dashes where bytes[i...].starts(with: dash) { return dash.count }
+        return nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+}
+
+extension ArraySlice<UInt8> {
+    /// Whether `word` occurs in the bytes.
+    func contains(word: [UInt8]) -> Bool {
+        guard let first = word.first, word.count <= count else { return false }
+        var i = startIndex
+        while i <= endIndex - word.count {
+            if self[i] == first && self[i..<(i + word.count)].elementsEqual(word) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Where any of `words` occur, as byte ranges.
+    func positions(of words: [[UInt8]]) -> [(start: Int, end: Int)] {
+        var found: [(start: Int, end: Int)] = []
+        for word in words where word.count <= count {
+            var i = startIndex
+            while i <= endIndex - word.count {
+                if self[i] == word[0] && self[i..<(i + word.count)].elementsEqual(word) {
+                    found.append((i, i + word.count))
+                    i += word.count
+                } else {
+                    i += 1
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,164 @@
+public import CardportCore
+import Glibc
+
+/// Splits a "My Clippings.txt" file into entries and reads each one.
+///
+/// Entries end at lines that are exactly `==========`; a separator inside a line of text does not
+/// split. Byte-order marks are dropped wherever a line starts with them (devices write one before
+/// many titles, sometimes twice), and `\r\n`, `\r\r\n` and `\n` endings may mix. An entry whose
+/// metadata line cannot be read is reported with its line and skipped; the rest is read.
+///
+/// ```swift
+/// let result = KindleParser.parse(Array(text.utf8), name: "My Clippings.txt")
+/// result.clippings.count   // entries read
+/// result.problems          // entries skipped, with their lines
+/// ```
+public enum KindleParser {
+    /// What a file held.
+    public struct Result: Sendable {
+        /// The entries read, in file order.
+        public var clippings: [KindleClipping] = []
+        /// Entries that could not be read, and dates that could not be, as located warnings.
+        public var problems: [CardportError] = []
+        /// How many entries could not be read at all.
+        public var unreadable = 0
+    }
+
+    /// The exact separator line.
+    static let separator = Array("==========".utf8)
+
+    /// Parses a whole file's bytes (a leading byte-order mark is allowed).
+    public static func parse(_ bytes: [UInt8], name: String) -> Result {
+        bytes.withUnsafeBytes { parse($0, name: name, offset: 0) }
+    }
+
+    /// Parses bytes that start at `offset` in the file named `name`.
+    static func parse(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int) -> Result {
+        var result = Result()
+        var books: [String: KindleBook] = [:]
+        var entry: [Line] = []
+        var lineNumber = 1
+        var position = 0
+        let count = bytes.count
+        while position < count {
+            let newline = memchr(bytes.baseAddress! + position, 0x0A, count - position)
+            let next = newline.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? count
+            var line = Line(start: position, end: next, number: lineNumber)
+            while line.end > line.start, bytes[line.end - 1] == 0x0D { line.end -= 1 }
+            while line.end - line.start >= 3, bytes[line.start] == 0xEF, bytes[line.start + 1] == 0xBB,
+                  bytes[line.start + 2] == 0xBF { line.start += 3 }
+            if line.end - line.start == 10,
+               UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]).elementsEqual(separator) {
+                read(entry, bytes, name: name, offset: offset, books: &books, into: &result)
+                entry.removeAll(keepingCapacity: true)
+            } else {
+                entry.append(line)
+            }
+            position = next + 1
+            lineNumber += 1
+        }
+        read(entry, bytes, name: name, offset: offset, books: &books, into: &result)
+        return result
+    }
+
+    /// One line of the file: its content's bytes (without the ending or a leading BOM) and number.
+    struct Line {
+        var start: Int
+        var end: Int
+        var number: Int
+        var isBlank: Bool { start == end }
+    }
+
+    private static func read(_ lines: [Line], _ bytes: UnsafeRawBufferPointer, name: String, offset: Int,
+                             books: inout [String: KindleBook], into result: inout Result) {
+        guard let titleIndex = lines.firstIndex(where: { !isBlank($0, bytes) }) else { return }
+        let titleLine = lines[titleIndex]
+        let title = string(bytes, titleLine.start, titleLine.end)
+        guard titleIndex + 1 < lines.count else {
+            result.unreadable += 1
+            result.problems.append(problem("entry has a title line but no metadata line", at: titleLine, title,
+                                           name: name, offset: offset,
+                                           hint: "an entry is a title line, a line like '- Your Highlight on Location 12-14 | Added on …', a blank line and the text"))
+            return
+        }
+        let metaLine = lines[titleIndex + 1]
+        guard let meta = KindleMetadataLine.parse(UnsafeRawBufferPointer(rebasing: bytes[metaLine.start..<metaLine.end])) else {
+            let text = string(bytes, metaLine.start, metaLine.end)
+            result.unreadable += 1
+            result.problems.append(problem("cannot read the metadata line of the entry for '\(title)'", at: metaLine, text,
+                                           name: name, offset: offset,
+                                           hint: "expected the kind (highlight, note, bookmark), its location and the date, as Kindle writes them"))
+            return
+        }
+        var bodyStart = titleIndex + 2
+        if bodyStart < lines.count, lines[bodyStart].isBlank { bodyStart += 1 }
+        var bodyEnd = lines.count
+        while bodyEnd > bodyStart, isBlank(lines[bodyEnd - 1], bytes) { bodyEnd -= 1 }
+        var text = bodyStart < bodyEnd ? body(lines[bodyStart..<bodyEnd], bytes) : ""
+        text = String(Substring(text).trimmingSpaces)
+        var isTruncated = false
+        if text.hasSuffix(KindleVocabulary.clippingLimitMarker) {
+            text = String(Substring(text.dropLast(KindleVocabulary.clippingLimitMarker.count)).trimmingSpaces)
+            isTruncated = true
+        }
+        if bodyStart < bodyEnd,
+           UTF8Validation.firstInvalidOffset(UnsafeRawBufferPointer(rebasing: bytes[lines[bodyStart].start..<lines[bodyEnd - 1].end])) != nil {
+            result.problems.append(problem("the text of the entry for '\(title)' is not valid UTF-8; bad bytes were replaced with U+FFFD",
+                                           at: lines[bodyStart], nil, name: name, offset: offset,
+                                           hint: "the file was probably edited with another encoding; save it as UTF-8"))
+        }
+        let book: KindleBook
+        if let known = books[title] {
+            book = known
+        } else {
+            book = KindleBook(titleLine: title)
+            books[title] = book
+        }
+        if meta.added == nil && meta.kind != .bookmark {
+            result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",
+                                           at: metaLine, string(bytes, metaLine.start, metaLine.end),
+                                           name: name, offset: offset, hint: nil))
+        }
+        result.clippings.append(KindleClipping(
+            kind: meta.kind, book: book, location: meta.location, added: meta.added, addedText: meta.dateText,
+            text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count))
+    }
+
+    /// The body lines joined with `\n` (carriage returns dropped).
+    private static func body(_ lines: ArraySlice<Line>, _ bytes: UnsafeRawBufferPointer) -> String {
+        let first = lines.first!, last = lines.last!
+        let span = UnsafeRawBufferPointer(rebasing: bytes[first.start..<last.end])
+        // One slice of the file when the lines are contiguous and end in a bare `\n`.
+        var contiguous = true
+        var previousEnd = first.start - 1
+        for line in lines {
+            if line.start != previousEnd + 1 { contiguous = false; break }
+            previousEnd = line.end
+        }
+        if contiguous { return String(decoding: span, as: UTF8.self) }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(span.count)
+        for line in lines {
+            if !joined.isEmpty { joined.append(0x0A) }
+            joined.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]))
+        }
+        return String(decoding: joined, as: UTF8.self)
+    }
+
+    private static func isBlank(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = line.start
+        while i < line.end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        return i == line.end
+    }
+
+    private static func string(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private static func problem(_ message: String, at line: Line, _ text: String?, name: String, offset: Int,
+                                hint: String?) -> CardportError {
+        CardportError(.malformedInput, message,
+                      location: SourceLocation(file: name, line: line.number, column: 1, offset: offset + line.start),
+                      sourceLine: text, hint: hint, isRecoverable: true)
+    }
+}

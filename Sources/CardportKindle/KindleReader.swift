@@ -1,0 +1,59 @@
+import CardportCore
+
+/// Reads a clippings file whole (folding needs every entry of a book), then hands out its citations.
+final class KindleReader: RecordReader {
+    private let input: ByteInput
+    private var citations: [Citation]?
+    private var position = 0
+    private(set) var notes = ReaderNotes()
+
+    init(input: ByteInput) {
+        self.input = input
+    }
+
+    func next() throws(CardportError) -> Record? {
+        if citations == nil { try load() }
+        guard let citations, position < citations.count else { return nil }
+        defer { position += 1 }
+        return .citation(citations[position])
+    }
+
+    private func load() throws(CardportError) {
+        while try input.fill() {}
+        let bytes = input.available
+        let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset)
+        input.consume(bytes.count)
+        if parsed.clippings.isEmpty, parsed.unreadable > 0, let first = parsed.problems.first {
+            var error = first
+            error.message = "no Kindle entry could be read; the first: \(first.message)"
+            error.isRecoverable = false
+            error.hint = "is this a Kindle \"My Clippings.txt\"? Each entry is a title line, a metadata line, a blank line, the text and a '==========' line"
+            throw error
+        }
+        let folded = KindleFolding.fold(parsed.clippings)
+        citations = folded.citations
+        let statistics = folded.statistics
+        for kind in KindleClipping.Kind.allCases {
+            notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
+        }
+        notes.count("books", statistics.books)
+        notes.count("extended highlights folded", statistics.foldedExtended)
+        notes.count("repeated highlights folded", statistics.foldedRepeats)
+        notes.count("notes attached to their highlight", statistics.notesAttached)
+        notes.count("notes kept as citations of their own", statistics.notesAlone)
+        notes.count("bookmarks skipped", statistics.skippedBookmarks)
+        notes.count("empty entries skipped", statistics.skippedEmpty)
+        notes.count("unreadable entries skipped", parsed.unreadable)
+        notes.count("highlights cut by the clipping limit", statistics.truncated)
+        for problem in parsed.problems { notes.warn(problem) }
+    }
+
+    private static func label(_ kind: KindleClipping.Kind) -> String {
+        switch kind {
+        case .highlight: return "highlights"
+        case .note: return "notes"
+        case .bookmark: return "bookmarks"
+        case .article: return "clipped articles"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// What an import of a clippings file did, entry by entry, for the report and `cardport inspect`.
+public struct KindleStatistics: Sendable, Hashable {
+    /// Entries read, by kind.
+    public var entries: [KindleClipping.Kind: Int] = [:]
+    /// Distinct books (title and author).
+    public var books = 0
+    /// Older versions of highlights the reader extended or shrank, folded into the newest.
+    public var foldedExtended = 0
+    /// Exact repeats of a highlight, folded.
+    public var foldedRepeats = 0
+    /// Notes attached to their highlight.
+    public var notesAttached = 0
+    /// Notes with no highlight to attach to, kept as citations of their own.
+    public var notesAlone = 0
+    /// Bookmarks, which hold no text.
+    public var skippedBookmarks = 0
+    /// Highlights and notes with no text.
+    public var skippedEmpty = 0
+    /// Highlights the publisher's clipping limit cut short.
+    public var truncated = 0
+
+    public init() {}
+}

@@ -1,0 +1,68 @@
+/// The words Kindle devices write in a clipping's metadata line, in every language they ship.
+///
+/// Matching is by substring on the line's bytes with ASCII letters lower-cased, so `Location`,
+/// `location` and `Loc.` all hit `loc`. Each list is tried in the order of ``kinds``: an article
+/// clip says "article" before anything else, and no highlight word contains a note word.
+enum KindleVocabulary {
+    /// Words that name the entry's kind, most specific kind first.
+    static let kinds: [(KindleClipping.Kind, [[UInt8]])] = [
+        (.article, words("clip this article", "artikel", "article", "artículo", "articolo", "artigo",
+                         "статью", "статья", "剪贴", "剪貼", "記事", "기사")),
+        (.bookmark, words("bookmark", "lesezeichen", "marcador", "signet", "segnalibro", "bladwijzer",
+                          "закладк", "书签", "書籤", "ブックマーク", "북마크")),
+        (.note, words("note", "notiz", "nota", "notitie", "замет", "Замет", "笔记", "筆記", "附註", "メモ", "메모")),
+        (.highlight, words("highlight", "markierung", "destaque", "subrayado", "resaltado", "surlignement",
+                           "evidenziazione", "markering", "выделен", "Выделен", "标注", "標註", "標記", "劃線",
+                           "ハイライト", "하이라이트")),
+    ]
+
+    /// Words after or before which a number is a page.
+    static let page = words("page", "seite", "página", "pagina", "pág", "страниц", "Страниц",
+                            "页", "頁", "ページ", "페이지")
+
+    /// Words after or before which a number is a location.
+    static let location = words("loc", "position", "posición", "posição", "posizione", "emplacement", "locatie",
+                                "мест", "Мест", "позици", "Позици", "位置", "위치")
+
+    /// Month names and abbreviations by number, in every device language (Russian in the genitive
+    /// the dates use, and the nominative).
+    static let months: [[UInt8]: Int] = {
+        let names: [[String]] = [
+            ["january", "jan", "enero", "janeiro", "januar", "jänner", "janvier", "gennaio", "januari", "января", "январь"],
+            ["february", "feb", "febrero", "fevereiro", "februar", "février", "fevrier", "febbraio", "februari", "февраля", "февраль"],
+            ["march", "mar", "marzo", "março", "märz", "maerz", "mars", "maart", "марта", "март"],
+            ["april", "apr", "abril", "avril", "aprile", "апреля", "апрель"],
+            ["may", "mayo", "maio", "mai", "maggio", "mei", "мая", "май"],
+            ["june", "jun", "junio", "junho", "juni", "juin", "giugno", "июня", "июнь"],
+            ["july", "jul", "julio", "julho", "juli", "juillet", "luglio", "июля", "июль"],
+            ["august", "aug", "agosto", "août", "aout", "augustus", "августа", "август"],
+            ["september", "sep", "sept", "septiembre", "setiembre", "setembro", "septembre", "settembre", "сентября", "сентябрь"],
+            ["october", "oct", "octubre", "outubro", "oktober", "octobre", "ottobre", "октября", "октябрь"],
+            ["november", "nov", "noviembre", "novembro", "novembre", "ноября", "ноябрь"],
+            ["december", "dec", "diciembre", "dezembro", "dezember", "décembre", "decembre", "dicembre", "декабря", "декабрь"],
+        ]
+        var table: [[UInt8]: Int] = [:]
+        for (index, list) in names.enumerated() {
+            for name in list { table[Array(name.utf8)] = index + 1 }
+        }
+        return table
+    }()
+
+    /// Words that put a 12-hour time in the afternoon when they follow it (`PM`) or precede it (`下午`).
+    static let afternoonAfter = words("pm", "p.m.")
+    static let morningAfter = words("am", "a.m.")
+    static let afternoonBefore = words("下午", "午後", "오후")
+    static let morningBefore = words("上午", "午前", "오전")
+
+    /// The year, month and day markers of East Asian dates (`2023年2月9日`, `2024년 3월 5일`).
+    static let yearMarkers = words("年", "년")
+    static let monthMarkers = words("月", "월")
+    static let dayMarkers = words("日", "일")
+
+    /// What publishers' copy limits leave at the end of a highlight's text.
+    /// What a publisher's copy limit leaves at the end of a highlight's text. Only the English
+    /// wording has been seen in real files; other languages keep their marker in the text.
+    static let clippingLimitMarker = "<You have reached the clipping limit for this item>"
+
+    private static func words(_ list: String...) -> [[UInt8]] { list.map { Array($0.utf8) } }
+}
