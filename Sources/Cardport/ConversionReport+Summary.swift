@@ -17,11 +17,11 @@ extension ConversionReport {
             }
             lines.append(line)
             if let notes = input.notes, !notes.isEmpty {
-                lines.append("  " + notes.map { "\(Self.grouped($0.count)) \($0.label)" }.joined(separator: ", "))
+                lines.append("  " + notes.map { "\($0.label): \(Self.grouped($0.count))" }.joined(separator: ", "))
             }
             if let warnings = input.warnings, let count = input.warningCount, count > 0 {
                 lines.append("  \(Self.count(count, "warning")):")
-                lines.append(Self.diagnostics(warnings, total: count, colour: false))
+                lines.append(Self.diagnostics(warnings, total: count, colour: false, asWarnings: true))
             }
         }
         if skipped > 0 {
@@ -52,8 +52,9 @@ extension ConversionReport {
     }
 
     /// Diagnostics one after another, and how many more there were.
-    static func diagnostics(_ listed: [Rejection], total: Int, colour: Bool) -> String {
-        var text = listed.map { $0.error.rendered(colour: colour).trimmingTrailingNewlines() }.joined(separator: "\n")
+    static func diagnostics(_ listed: [Rejection], total: Int, colour: Bool, asWarnings: Bool = false) -> String {
+        var text = listed.map { $0.error.rendered(colour: colour, asWarning: asWarnings).trimmingTrailingNewlines() }
+            .joined(separator: "\n")
         if total > listed.count {
             text += "\n… and \(Self.grouped(total - listed.count)) more"
         }

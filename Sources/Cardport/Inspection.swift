@@ -70,7 +70,7 @@ extension InspectionReport {
         }
         if let warnings, let count = warningCount, count > 0 {
             line += "\n  \(ConversionReport.count(count, "warning")):\n"
-            line += ConversionReport.diagnostics(warnings, total: count, colour: false)
+            line += ConversionReport.diagnostics(warnings, total: count, colour: false, asWarnings: true)
         }
         return line
     }

@@ -46,6 +46,9 @@ public enum KindleDate {
                          zone: .floating)
     }
 
+    /// Whether the bytes hold a time of day.
+    static func hasTime(_ bytes: ArraySlice<UInt8>) -> Bool { findTime(in: bytes) != nil }
+
     /// The first `H:MM[:SS]` and where it starts and ends.
     private static func findTime(in bytes: ArraySlice<UInt8>) -> (Int, Int, Int, start: Int, end: Int)? {
         var i = bytes.startIndex

@@ -40,13 +40,19 @@ public struct KindleMetadataLine: Sendable, Hashable {
     static func parse(_ line: UnsafeRawBufferPointer) -> KindleMetadataLine? {
         var lower = [UInt8](line)
         for i in lower.indices where lower[i] >= 0x41 && lower[i] <= 0x5A { lower[i] |= 0x20 }
-        // Segments between `|`; the last one holds the date when there is more than one.
+        // Segments between `|`; the last one holds the date, unless it names a page or location and
+        // has no time (a line written without a date).
         var bars: [Int] = []
         for i in lower.indices where lower[i] == 0x7C { bars.append(i) }
+        if let last = bars.last {
+            let tail = lower[(last + 1)...]
+            let namesPlace = !tail.positions(of: KindleVocabulary.page + KindleVocabulary.location).isEmpty
+            if namesPlace && !KindleDate.hasTime(tail) { bars.append(lower.count) }
+        }
         let descriptionEnd = bars.last ?? lower.count
         guard let kind = KindleMetadataLine.kind(in: lower[..<descriptionEnd]) else { return nil }
         let location = KindleMetadataLine.location(in: lower, segmentEnds: bars.isEmpty ? [lower.count] : bars)
-        let dateStart = bars.last.map { $0 + 1 } ?? lower.count
+        let dateStart = bars.last.map { Swift.min($0 + 1, lower.count) } ?? lower.count
         let dateText = Substring(String(decoding: line[dateStart...], as: UTF8.self)).trimmingSpaces
         return KindleMetadataLine(kind: kind, location: location, dateText: String(dateText),
                                   added: KindleDate.parse(lower[dateStart...]))

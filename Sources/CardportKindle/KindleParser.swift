@@ -114,7 +114,7 @@ public enum KindleParser {
             book = KindleBook(titleLine: title)
             books[title] = book
         }
-        if meta.added == nil && meta.kind != .bookmark {
+        if meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
             result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",
                                            at: metaLine, string(bytes, metaLine.start, metaLine.end),
                                            name: name, offset: offset, hint: nil))

@@ -7,11 +7,12 @@ import Testing
     @Test func formatsPrintsTheRegistry() throws {
         let result = try CLIRunner.run(["formats"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION
-            cardport    json, native       .json            all kinds  all kinds  Cardport's own document: every kind, lossless (the backup format)
-            jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
-            dummyjson   dummy-json         .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
-            favourites  favorites          .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+            ID          ALIASES                  EXTENSIONS       READS      WRITES     DESCRIPTION
+            cardport    json, native             .json            all kinds  all kinds  Cardport's own document: every kind, lossless (the backup format)
+            jsonl       ndjson, jsonlines        .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
+            dummyjson   dummy-json               .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
+            favourites  favorites                .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+            kindle      clippings, my-clippings  .txt             citations  citations  Kindle "My Clippings.txt": highlights and notes, every device language
 
             """, stderr: ""))
     }
@@ -47,9 +48,9 @@ import Testing
     }
 
     @Test func unknownFormatsListTheKnownOnes() throws {
-        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "yaml"])
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, kindle
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))

@@ -39,9 +39,15 @@ import Testing
         #expect(try registry.readFormat(named: nil, path: "export.json", prefix: prefix).id == "jsonl")
     }
 
+    @Test func resolvesAClippingsFileByItsContent() throws {
+        let prefix = Array("Dune (Frank Herbert)\r\n- Your Highlight on Location 1-2 | Added on Monday, March 21, 2016 8:35:16 AM\r\n\r\nx\r\n==========\r\n".utf8)
+        #expect(try registry.readFormat(named: nil, path: "My Clippings.txt", prefix: prefix).id == "kindle")
+        #expect(try registry.writeFormat(named: nil, path: "highlights.txt").id == "kindle")
+    }
+
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites"])
-        #expect(catalogue.table.hasPrefix("ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION\n"))
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "kindle"])
+        #expect(catalogue.table.hasPrefix("ID          ALIASES                  EXTENSIONS       READS      WRITES     DESCRIPTION\n"))
     }
 }

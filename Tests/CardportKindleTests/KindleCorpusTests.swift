@@ -1,0 +1,65 @@
+@testable import CardportKindle
+import CardportCore
+import CardportTestSupport
+import Foundation
+import Testing
+
+/// Every real clippings file in the shared corpus reads with no entry lost: each entry becomes a
+/// citation, folds into one (and is counted), or is counted as skipped.
+@Suite struct KindleCorpusTests {
+    static let folder = PackagePaths.root + "/../shared/corpus/kindle"
+
+    static var files: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".txt") }.sorted()
+    }
+
+    @Test func theCorpusIsThere() {
+        // CI always has the corpus; a missing folder must fail, not skip every file silently.
+        #expect(Self.files.count >= 26, "expected the Kindle corpus in \(Self.folder)")
+    }
+
+    @Test(arguments: files)
+    func readsEveryEntry(_ name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
+        let parsed = KindleParser.parse(bytes, name: name)
+        #expect(parsed.unreadable == 0, "\(parsed.problems.map(\.description))")
+        #expect(parsed.problems.isEmpty, "\(parsed.problems.map(\.description))")
+        let folded = KindleFolding.fold(parsed.clippings)
+        let s = folded.statistics
+        // Every entry is accounted for.
+        let highlights = (s.entries[.highlight] ?? 0) + (s.entries[.article] ?? 0)
+        let notes = s.entries[.note] ?? 0
+        #expect(folded.citations.count + s.foldedExtended + s.foldedRepeats + s.notesAttached
+                + s.skippedBookmarks + s.skippedEmpty == highlights + notes + (s.entries[.bookmark] ?? 0))
+        #expect(s.notesAttached + s.notesAlone + folded.citations.filter { $0.text.isEmpty }.count <= notes)
+        // Every citation has a date, a source without a byte-order mark, and its text.
+        for citation in folded.citations {
+            #expect(citation.createdAt != nil)
+            #expect(!(citation.source ?? "").contains("\u{FEFF}"))
+            #expect(!citation.text.isEmpty)
+            #expect(!citation.text.contains("\r"))
+        }
+        // The same title line is one source: no book splits on a byte-order mark.
+        let sources = Set(folded.citations.map { "\($0.source ?? "")\u{0}\($0.author ?? "")" })
+        #expect(sources.count <= s.books)
+    }
+
+    @Test func knownFilesGiveKnownCounts() throws {
+        func statistics(_ name: String) throws -> (Int, KindleStatistics) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
+            let folded = KindleFolding.fold(KindleParser.parse(bytes, name: name).clippings)
+            return (folded.citations.count, folded.statistics)
+        }
+        let (japanese, ja) = try statistics("ja-2021-2023-large.txt")
+        #expect(ja.entries[.highlight] == 3209 && ja.entries[.bookmark] == 65 && ja.entries[.note] == 6)
+        #expect(ja.skippedEmpty == 33 && ja.foldedRepeats == 2562)
+        #expect(japanese == 3209 - 33 - ja.foldedRepeats - ja.foldedExtended + ja.notesAlone)
+        let (_, limit) = try statistics("en-us-2020-clip-limit-large.txt")
+        #expect(limit.truncated == 46)
+        let (_, portuguese) = try statistics("pt-br-2019-bom-every-entry.txt")
+        #expect(portuguese.books == 8 && portuguese.skippedBookmarks == 3)
+        let (_, articles) = try statistics("en-articles-same-location-diff-titles.txt")
+        #expect(articles.foldedExtended == 0 && articles.foldedRepeats == 0)
+    }
+}

@@ -1,0 +1,118 @@
+@testable import CardportKindle
+import CardportCore
+import CardportTestSupport
+import PropertyBased
+import Testing
+
+@Suite struct KindleFormatTests {
+    let format = KindleFormat()
+
+    /// Citations a clippings file can hold: floating dates, text without carriage returns or edge
+    /// spaces, a note only where there is a location to put it, each in a book of its own.
+    static let clippable = Generator<Library, Shrink.None<Library>> { rng in
+        var library = Library()
+        for index in 0..<Int.random(in: 0...8, using: &rng) {
+            let text = clean(RandomCards.text(using: &rng, nonEmpty: true))
+            let location = RandomCards.location(using: &rng)
+            let page = location.page.map { ["12", "xii", "12-13", "7"].contains($0) ? $0 : "3" }
+            let kindleLocation = CitationLocation(page: page, start: location.start, end: location.end)
+            let date = Bool.random(using: &rng) ? nil : Timestamp(
+                year: Int.random(in: 2007...2030, using: &rng), month: Int.random(in: 1...12, using: &rng),
+                day: Int.random(in: 1...28, using: &rng), hour: Int.random(in: 0...23, using: &rng),
+                minute: Int.random(in: 0...59, using: &rng), second: Int.random(in: 0...59, using: &rng), zone: .floating)
+            let title = ["Dune", "Title (with parentheses)", "Calibre - Style", "飘（上下）", "Ægir"].randomElement(using: &rng)!
+                + " \(index)"
+            let author = [nil, "Herbert, Frank", "E. C. (Elijah) Hills", "Andrew Hunt;David Thomas", "刘慈欣"]
+                .randomElement(using: &rng)!
+            let note = !kindleLocation.isEmpty && Bool.random(using: &rng) ? clean(RandomCards.text(using: &rng, nonEmpty: true)) : nil
+            var extras: [String: String] = [:]
+            if Int.random(in: 0...4, using: &rng) == 0 { extras[KindleFolding.ExtrasKey.truncated] = "true" }
+            library.citations.append(Citation(text: text, author: author, source: title, createdAt: date, note: note,
+                                              location: kindleLocation.isEmpty ? nil : kindleLocation, extras: extras))
+        }
+        return library
+    }
+
+    private static func clean(_ text: String) -> String {
+        let kept = String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\u{FEFF}" }.map(Character.init))
+        let trimmed = String(Substring(kept).trimmingSpaces)
+        return trimmed.isEmpty ? "a" : trimmed
+    }
+
+    @Test func writingThenReadingGivesTheSameCitations() async {
+        let format = format
+        await propertyCheck(count: 200, input: Self.clippable) { library in
+            let read = try FormatHarness.roundTrip(format, library)
+            #expect(read == library)
+        }
+    }
+
+    @Test func emptyInputsHoldNothing() throws {
+        for empty in ["", "\n", "\r\n==========\r\n", "\u{FEFF}"] {
+            #expect(try FormatHarness.read(format, empty).isEmpty)
+        }
+        #expect(try FormatHarness.read(format, FormatHarness.write(format, []).text).isEmpty)
+    }
+
+    @Test func writesWhatAKindleWrites() throws {
+        let citation = Citation(text: "Fear is the mind-killer.", author: "Frank Herbert", source: "Dune",
+                                createdAt: Timestamp(year: 2023, month: 3, day: 5, hour: 22, minute: 15, second: 42, zone: .floating),
+                                note: "Litany", location: CitationLocation(page: "12", start: 123, end: 125))
+        let written = try FormatHarness.write(format, [.citation(citation)])
+        #expect(written.text == """
+            \u{FEFF}Dune (Frank Herbert)\r
+            - Your Highlight on page 12 | Location 123-125 | Added on Sunday, March 5, 2023 10:15:42 PM\r
+            \r
+            Fear is the mind-killer.\r
+            ==========\r
+            Dune (Frank Herbert)\r
+            - Your Note on page 12 | Location 125 | Added on Sunday, March 5, 2023 10:15:42 PM\r
+            \r
+            Litany\r
+            ==========\r
+
+            """)
+        #expect(written.losses.isEmpty)
+    }
+
+    @Test func countsWhatAClippingsFileCannotHold() throws {
+        let citation = Citation(id: "mine", text: "t", source: "S", tags: ["x"], isFavourite: true, isArchived: true,
+                                createdAt: Timestamp(year: 2020, month: 1, day: 1, zone: .utc),
+                                updatedAt: Timestamp(year: 2020, month: 1, day: 2), note: "no place for me",
+                                extras: ["colour": "red"])
+        let losses = try FormatHarness.write(format, [.citation(citation)]).losses
+        #expect(losses.fields == ["citation.id": 1, "citation.tags": 1, "citation.favourite": 1, "citation.archived": 1,
+                                  "citation.updated_at": 1, "citation.created_at": 1, "citation.note": 1, "citation.extras": 1])
+    }
+
+    @Test func aFileWithNoReadableEntryIsAnError() throws {
+        let error = try #require(FormatHarness.error(reading: "My notes\nnot a metadata line\n\ntext\n==========\n",
+                                                     as: format, name: "notes.txt"))
+        #expect(error.location == SourceLocation(file: "notes.txt", line: 2, column: 1, offset: 9))
+        #expect(error.message.hasPrefix("no Kindle entry could be read"))
+        #expect(!error.isRecoverable)
+    }
+
+    @Test func readerNotesSayWhatHappened() throws {
+        let text = KindleFixtures.highlight("A (B)", location: "1-2", "one")
+            + KindleFixtures.highlight("A (B)", location: "1-3", "one two")
+            + KindleFixtures.entry("A (B)", "- Your Bookmark on Location 9 | Added on Monday, March 21, 2016 8:35:16 AM", "")
+            + KindleFixtures.entry("A (B)", "- Nonsense", "x")
+        let reader = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: ReadOptions())
+        #expect(try reader.readAll().count == 1)
+        let notes = reader.notes
+        #expect(notes.counts.map(\.label) == ["highlights", "bookmarks", "books", "extended highlights folded",
+                                              "bookmarks skipped", "unreadable entries skipped"])
+        #expect(notes["highlights"] == 2)
+        #expect(notes.warningCount == 1)
+        #expect(notes.warnings.first?.location?.line == 17)
+    }
+
+    @Test func sniffsTheSeparator() {
+        let clippings = Array(KindleFixtures.highlight("A (B)", location: "1-2", "x").utf8)
+        #expect(format.sniff(clippings) == .certain)
+        #expect(format.sniff(Array("title\nsomething\n==========\n".utf8)) == .possible)
+        #expect(format.sniff(Array("x (A) +project due:2024-01-01\n".utf8)) == .no)
+        #expect(format.sniff(Array("{\"quotes\": []}".utf8)) == .no)
+    }
+}
