@@ -14,6 +14,22 @@ public struct KindleBook: Sendable, Hashable {
     /// The author as written (`Last, First` stays so), or `nil` when the line names none.
     public var author: String?
 
+    /// Books are the same when their title and author are the same bytes (no Unicode
+    /// normalisation: a file names one book by one title line, and hashing stays cheap).
+    public static func == (lhs: KindleBook, rhs: KindleBook) -> Bool {
+        lhs.title.utf8.elementsEqual(rhs.title.utf8) && lhs.author?.utf8.elementsEqual(rhs.author?.utf8 ?? "".utf8) ?? (rhs.author == nil)
+            && (lhs.author == nil) == (rhs.author == nil)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        var title = title
+        title.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(0xFF as UInt8)
+        if var author {
+            author.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     /// Creates a book from its parts.
     public init(title: String, author: String?) {
         self.title = title
@@ -89,6 +105,10 @@ public struct KindleBook: Sendable, Hashable {
 extension Substring {
     /// The text without spaces, tabs and other white space at either end.
     var trimmingSpaces: Substring {
+        // Most texts start and end with a printable ASCII byte: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         var text = self
         while let first = text.unicodeScalars.first, first.properties.isWhitespace {
             text = Substring(text.unicodeScalars.dropFirst())

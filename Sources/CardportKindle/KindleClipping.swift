@@ -21,7 +21,7 @@ public struct KindleClipping: Sendable, Hashable {
     public var location: CitationLocation
     /// When the entry was added, as a wall-clock time of unknown zone; `nil` when the date could not be read.
     public var added: Timestamp?
-    /// The date as written, after the `Added on` words.
+    /// The date as written (`Added on Monday, …`), kept when it could not be read; empty otherwise.
     public var addedText: String
     /// The highlighted passage or the note, with line breaks as `\n` and the edges trimmed.
     public var text: String

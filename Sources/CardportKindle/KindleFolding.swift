@@ -1,4 +1,6 @@
 public import CardportCore
+import Dispatch
+import Foundation
 import Glibc
 
 /// Turns a file's entries into citations: highlights become citations, notes attach to the
@@ -35,131 +37,194 @@ public enum KindleFolding {
 
     /// Folds `clippings` (in file order) into citations.
     public static func fold(_ clippings: [KindleClipping]) -> Result {
+        fold(clippings, inParallel: clippings.count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1)
+    }
+
+    /// Folds on one thread, or on two with the books shared out between them.
+    static func fold(_ clippings: [KindleClipping], inParallel: Bool) -> Result {
         var result = Result()
         var statistics = KindleStatistics()
-        var highlightsByBook: [KindleBook: [Int]] = [:]
-        var notesByBook: [KindleBook: [Int]] = [:]
-        var books = Set<KindleBook>()
-        for clipping in clippings {
-            books.insert(clipping.book)
-            statistics.entries[clipping.kind, default: 0] += 1
-            if clipping.isTruncated { statistics.truncated += 1 }
-            switch clipping.kind {
+        var bookIndex: [KindleBook: Int] = [:]
+        var highlightsByBook: [[Int]] = []
+        var notesByBook: [[Int]] = []
+        for index in clippings.indices {
+            let kind = clippings[index].kind
+            let book: Int
+            if let known = bookIndex[clippings[index].book] {
+                book = known
+            } else {
+                book = highlightsByBook.count
+                bookIndex[clippings[index].book] = book
+                highlightsByBook.append([])
+                notesByBook.append([])
+            }
+            statistics.entries[kind, default: 0] += 1
+            if clippings[index].isTruncated { statistics.truncated += 1 }
+            switch kind {
             case .bookmark:
                 statistics.skippedBookmarks += 1
-            case .highlight, .article:
-                if clipping.text.isEmpty {
+            case .highlight, .article, .note:
+                if clippings[index].text.isEmpty {
                     statistics.skippedEmpty += 1
+                } else if kind == .note {
+                    notesByBook[book].append(index)
                 } else {
-                    highlightsByBook[clipping.book, default: []].append(clipping.index)
-                }
-            case .note:
-                if clipping.text.isEmpty {
-                    statistics.skippedEmpty += 1
-                } else {
-                    notesByBook[clipping.book, default: []].append(clipping.index)
+                    highlightsByBook[book].append(index)
                 }
             }
         }
-        statistics.books = books.count
+        statistics.books = highlightsByBook.count
 
-        // (position in the file, citation) so the output follows the file.
-        var placed: [(Int, Citation)] = []
-        for (book, members) in highlightsByBook {
-            var groups = groupsOfBook(members, clippings, statistics: &statistics)
-            for note in notesByBook[book] ?? [] {
-                if let target = bestGroup(for: clippings[note], among: groups, clippings) {
-                    groups[target].notes.append(note)
-                    statistics.notesAttached += 1
-                }
+        // Books fold independently: large files fold in two halves at once.
+        var partitions: [[Int]] = [Array(highlightsByBook.indices)]
+        if inParallel {
+            var halves: [[Int]] = [[], []]
+            var weights = [0, 0]
+            for book in highlightsByBook.indices.sorted(by: { highlightsByBook[$0].count > highlightsByBook[$1].count }) {
+                let lighter = weights[0] <= weights[1] ? 0 : 1
+                halves[lighter].append(book)
+                weights[lighter] += highlightsByBook[book].count + notesByBook[book].count
             }
-            for group in groups {
-                placed.append((group.members.min()!, citation(for: group, clippings)))
-            }
-            // Notes that found no highlight stand alone.
-            let attached = Set(groups.flatMap(\.notes))
-            for note in notesByBook[book] ?? [] where !attached.contains(note) {
-                placed.append((note, standaloneNote(clippings[note])))
-                statistics.notesAlone += 1
-            }
-            notesByBook[book] = nil
+            partitions = halves
         }
-        for (_, notes) in notesByBook {
-            for note in notes {
-                placed.append((note, standaloneNote(clippings[note])))
-                statistics.notesAlone += 1
+        var outcomes = [(citations: [(Int, Citation)], statistics: KindleStatistics)](
+            repeating: ([], KindleStatistics()), count: partitions.count)
+        let (highlights, notes, work) = (highlightsByBook, notesByBook, partitions)
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            // Each task writes only its own slot.
+            nonisolated(unsafe) let outcomes = outcomes
+            DispatchQueue.concurrentPerform(iterations: work.count) { i in
+                outcomes[i] = foldBooks(work[i], highlights: highlights, notes: notes, clippings)
             }
         }
-        placed.sort { $0.0 < $1.0 }
-        result.citations = placed.map(\.1)
+        // Each citation goes where its first entry is in the file.
+        var placed = [Citation?](repeating: nil, count: clippings.count)
+        for outcome in outcomes {
+            for (position, citation) in outcome.citations { placed[position] = citation }
+            statistics.foldedExtended += outcome.statistics.foldedExtended
+            statistics.foldedRepeats += outcome.statistics.foldedRepeats
+            statistics.notesAttached += outcome.statistics.notesAttached
+            statistics.notesAlone += outcome.statistics.notesAlone
+        }
+        result.citations = placed.compactMap { $0 }
         result.statistics = statistics
         return result
     }
 
+    /// Folds the given books: their citations at the position of their first entry, and what folded.
+    private static func foldBooks(_ books: [Int], highlights highlightsByBook: [[Int]], notes notesByBook: [[Int]],
+                                  _ clippings: [KindleClipping]) -> ([(Int, Citation)], KindleStatistics) {
+        var statistics = KindleStatistics()
+        var placed: [(Int, Citation)] = []
+        for book in books {
+            var groups = groupsOfBook(highlightsByBook[book], clippings, statistics: &statistics)
+            let finder = GroupFinder(groups)
+            var attached = false
+            for note in notesByBook[book] {
+                if let target = finder.bestGroup(for: clippings[note], in: groups, clippings) {
+                    groups[target].notes.append(note)
+                    statistics.notesAttached += 1
+                    attached = true
+                }
+            }
+            for group in groups {
+                placed.append((group.first, citation(for: group, clippings)))
+            }
+            // Notes that found no highlight stand alone.
+            let attachedNotes = attached ? Set(groups.flatMap(\.notes)) : []
+            for note in notesByBook[book] where !attachedNotes.contains(note) {
+                placed.append((note, standaloneNote(clippings[note])))
+                statistics.notesAlone += 1
+            }
+        }
+        return (placed, statistics)
+    }
+
     /// Highlights of one book that fold together, with the notes attached to them.
     struct Group {
-        var members: [Int]
+        /// The first entry of the group in the file, where its citation goes.
+        var first: Int
+        /// The entry whose text, location and date the citation takes: the newest.
         var kept: Int
         var notes: [Int] = []
         var start: Int?
         var end: Int?
-        var pages: Set<String> = []
+        var pages: [String] = []
     }
 
     /// Folds one book's highlights: same text anywhere, or overlapping and one inside the other.
     private static func groupsOfBook(_ members: [Int], _ clippings: [KindleClipping],
                                      statistics: inout KindleStatistics) -> [Group] {
-        var sets = DisjointSets(members)
+        // Positions 0..<members.count stand for the members in the union-find.
+        var sets = DisjointSets(count: members.count)
         // The same text twice in one book is one highlight.
-        var byText: [String: Int] = [:]
-        for index in members {
-            if let first = byText[clippings[index].text] { sets.union(first, index) } else { byText[clippings[index].text] = index }
+        var byText: [TextKey: Int] = [:]
+        byText.reserveCapacity(members.count)
+        for position in members.indices {
+            let key = TextKey(clippings[members[position]].text)
+            if let first = byText[key] { sets.union(first, position) } else { byText[key] = position }
         }
         // Located highlights: sweep in start order, comparing only with those still open.
-        let located = members.filter { clippings[$0].location.start != nil }.sorted {
-            let a = clippings[$0].location, b = clippings[$1].location
-            return (a.start!, a.end!, $0) < (b.start!, b.end!, $1)
+        var located: [(start: Int, end: Int, position: Int)] = []
+        for position in members.indices {
+            let location = clippings[members[position]].location
+            if let start = location.start, let end = location.end { located.append((start, end, position)) }
         }
-        var open: [Int] = []
-        for index in located {
-            let location = clippings[index].location
-            open.removeAll { clippings[$0].location.end! < location.start! }
-            for other in open where contains(clippings[index].text, clippings[other].text) {
-                sets.union(index, other)
+        located.sort { ($0.start, $0.end, $0.position) < ($1.start, $1.end, $1.position) }
+        var open: [(end: Int, position: Int)] = []
+        for item in located {
+            open.removeAll { $0.end < item.start }
+            for other in open where contains(clippings[members[item.position]].text, clippings[members[other.position]].text) {
+                sets.union(item.position, other.position)
             }
-            open.append(index)
+            open.append((item.end, item.position))
         }
         // Page-only highlights: compare within a page.
         var byPage: [String: [Int]] = [:]
-        for index in members where clippings[index].location.start == nil {
-            if let page = clippings[index].location.page { byPage[page, default: []].append(index) }
+        for position in members.indices where clippings[members[position]].location.start == nil {
+            if let page = clippings[members[position]].location.page { byPage[page, default: []].append(position) }
         }
-        for (_, onPage) in byPage.sorted(by: { $0.key < $1.key }) {
+        for (_, onPage) in byPage where onPage.count > 1 {
             for (i, a) in onPage.enumerated() {
-                for b in onPage[(i + 1)...] where contains(clippings[a].text, clippings[b].text) { sets.union(a, b) }
+                for b in onPage[(i + 1)...] where contains(clippings[members[a]].text, clippings[members[b]].text) {
+                    sets.union(a, b)
+                }
             }
         }
-        // Groups, with the newest entry kept.
-        var groups: [Int: Group] = [:]
-        for index in members {
-            let root = sets.find(index)
-            let clipping = clippings[index]
-            var group = groups[root] ?? Group(members: [], kept: index)
-            group.members.append(index)
-            if isNewer(clipping, than: clippings[group.kept]) { group.kept = index }
-            if let start = clipping.location.start, let end = clipping.location.end {
-                group.start = min(group.start ?? start, start)
-                group.end = max(group.end ?? end, end)
+        // Groups in file order, with the newest entry kept.
+        var groupOfRoot = [Int](repeating: -1, count: members.count)
+        var groups: [Group] = []
+        var sizes: [Int] = []
+        for position in members.indices {
+            let root = sets.find(position)
+            let index = members[position]
+            let location = clippings[index].location
+            if groupOfRoot[root] < 0 {
+                groupOfRoot[root] = groups.count
+                groups.append(Group(first: index, kept: index))
+                sizes.append(0)
             }
-            if let page = clipping.location.page { group.pages.insert(page) }
-            groups[root] = group
+            let g = groupOfRoot[root]
+            sizes[g] += 1
+            if isNewer(clippings[index], than: clippings[groups[g].kept]) { groups[g].kept = index }
+            if let start = location.start, let end = location.end {
+                groups[g].start = min(groups[g].start ?? start, start)
+                groups[g].end = max(groups[g].end ?? end, end)
+            }
+            if let page = location.page, !groups[g].pages.contains(page) { groups[g].pages.append(page) }
         }
-        for group in groups.values where group.members.count > 1 {
-            let texts = Set(group.members.map { clippings[$0].text }).count
-            statistics.foldedRepeats += group.members.count - texts
-            statistics.foldedExtended += texts - 1
+        // What folded: repeats of one text, and versions of an extended highlight.
+        if sizes.contains(where: { $0 > 1 }) {
+            var texts = [Set<TextKey>](repeating: [], count: groups.count)
+            for position in members.indices where sizes[groupOfRoot[sets.find(position)]] > 1 {
+                texts[groupOfRoot[sets.find(position)]].insert(TextKey(clippings[members[position]].text))
+            }
+            for g in groups.indices where sizes[g] > 1 {
+                statistics.foldedRepeats += sizes[g] - texts[g].count
+                statistics.foldedExtended += texts[g].count - 1
+            }
         }
-        return groups.values.sorted { $0.members.min()! < $1.members.min()! }
+        return groups
     }
 
     /// Whether `a` was added after `b` (later in the file when the dates are equal or unknown).
@@ -170,31 +235,6 @@ public enum KindleFolding {
         case (nil, _?): return false
         default: return a.index > b.index
         }
-    }
-
-    /// The highlight a note belongs to: one whose range holds the note's location (or, without
-    /// locations, one on its page); the one ending at the note first, then the nearest in time.
-    private static func bestGroup(for note: KindleClipping, among groups: [Group], _ clippings: [KindleClipping]) -> Int? {
-        var candidates: [Int] = []
-        if let location = note.location.start {
-            candidates = groups.indices.filter { i in
-                guard let start = groups[i].start, let end = groups[i].end else { return false }
-                return start <= location && location <= end
-            }
-        } else if let page = note.location.page {
-            candidates = groups.indices.filter { groups[$0].pages.contains(page) }
-        }
-        return candidates.min { a, b in
-            rank(groups[a], note, clippings) < rank(groups[b], note, clippings)
-        }
-    }
-
-    private static func rank(_ group: Group, _ note: KindleClipping, _ clippings: [KindleClipping]) -> (Int, Int64, Int) {
-        let kept = clippings[group.kept]
-        let endsAtNote = note.location.start != nil && kept.location.end == note.location.start ? 0 : 1
-        var distance = Int64.max
-        if let a = note.added, let b = kept.added { distance = abs(a.secondsSince1970 - b.secondsSince1970) }
-        return (endsAtNote, distance, -group.kept)
     }
 
     private static func citation(for group: Group, _ clippings: [KindleClipping]) -> Citation {
@@ -243,19 +283,74 @@ public enum KindleFolding {
     }
 }
 
-/// Union-find over entry indices, for folding chains of extended highlights.
-struct DisjointSets {
-    private var parent: [Int: Int] = [:]
+/// Finds the highlight a note belongs to: one whose range holds the note's location (or, without
+/// locations, one on its page); the one ending at the note first, then the nearest in time.
+///
+/// Groups are sorted by where they start, so a note looks only at groups that start before it and
+/// could still reach it, not at every highlight of the book.
+struct GroupFinder {
+    private var byStart: [(start: Int, end: Int, group: Int)] = []
+    private var longest = 0
+    private var byPage: [String: [Int]] = [:]
 
-    init(_ members: [Int]) {
-        for member in members { parent[member] = member }
+    init(_ groups: [KindleFolding.Group]) {
+        for (index, group) in groups.enumerated() {
+            if let start = group.start, let end = group.end {
+                byStart.append((start, end, index))
+                longest = max(longest, end - start)
+            }
+            for page in group.pages { byPage[page, default: []].append(index) }
+        }
+        byStart.sort { ($0.start, $0.group) < ($1.start, $1.group) }
+    }
+
+    func bestGroup(for note: KindleClipping, in groups: [KindleFolding.Group], _ clippings: [KindleClipping]) -> Int? {
+        var best: Int?
+        var bestRank = (1, Int64.max, 0)
+        func consider(_ index: Int) {
+            let kept = clippings[groups[index].kept]
+            let endsAtNote = note.location.start != nil && kept.location.end == note.location.start ? 0 : 1
+            var distance = Int64.max
+            if let a = note.added, let b = kept.added { distance = abs(a.secondsSince1970 - b.secondsSince1970) }
+            let rank = (endsAtNote, distance, -groups[index].kept)
+            if best == nil || rank < bestRank {
+                best = index
+                bestRank = rank
+            }
+        }
+        if let location = note.location.start {
+            // The first group starting after the location; scan back while a group could reach it.
+            var low = 0, high = byStart.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byStart[middle].start <= location { low = middle + 1 } else { high = middle }
+            }
+            var i = low - 1
+            while i >= 0, byStart[i].start >= location - longest {
+                if byStart[i].end >= location { consider(byStart[i].group) }
+                i -= 1
+            }
+        } else if let page = note.location.page {
+            for index in byPage[page] ?? [] { consider(index) }
+        }
+        return best
+    }
+}
+
+/// Union-find over positions `0..<count`, for folding chains of extended highlights.
+struct DisjointSets {
+    private var parent: [Int]
+
+    init(count: Int) {
+        parent = Array(0..<count)
     }
 
     mutating func find(_ x: Int) -> Int {
         var root = x
-        while let next = parent[root], next != root { root = next }
+        while parent[root] != root { root = parent[root] }
         var node = x
-        while let next = parent[node], next != root {
+        while parent[node] != root {
+            let next = parent[node]
             parent[node] = root
             node = next
         }
@@ -265,5 +360,23 @@ struct DisjointSets {
     mutating func union(_ a: Int, _ b: Int) {
         let (ra, rb) = (find(a), find(b))
         if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+}
+
+/// A text as a dictionary key, hashed and compared by its UTF-8 bytes without copying them.
+struct TextKey: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: TextKey, rhs: TextKey) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

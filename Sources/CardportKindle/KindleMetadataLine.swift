@@ -18,7 +18,8 @@ public struct KindleMetadataLine: Sendable, Hashable {
     public var kind: KindleClipping.Kind
     /// The page and location the line gives.
     public var location: CitationLocation
-    /// The date part as written, words included (`Added on Monday, March 21, 2016 8:35:16 AM`).
+    /// The date part as written, words included (`Added on Monday, March 21, 2016 8:35:16 AM`),
+    /// when it could not be read; empty when it could.
     public var dateText: String
     /// The date, when it could be read.
     public var added: Timestamp?
@@ -36,47 +37,108 @@ public struct KindleMetadataLine: Sendable, Hashable {
         self.added = added
     }
 
-    /// Parses a line held in a buffer (the reader's fast path).
+    /// Parses a line held in a buffer.
     static func parse(_ line: UnsafeRawBufferPointer) -> KindleMetadataLine? {
+        read(line)?.line
+    }
+
+    /// Where each part of a parsed line came from, so a line of the same shape can be read by
+    /// position alone (``KindleMetadataPlan``).
+    struct Trace {
+        var page: KindleRange?
+        var location: KindleRange?
+        var date: KindleDate.Reading?
+        /// How many `|` come before the date text (`nil` when the line has none).
+        var barsBeforeDate: Int?
+    }
+
+    /// Parses a line and says where its parts came from.
+    static func read(_ line: UnsafeRawBufferPointer) -> (line: KindleMetadataLine, trace: Trace)? {
         var lower = [UInt8](line)
         for i in lower.indices where lower[i] >= 0x41 && lower[i] <= 0x5A { lower[i] |= 0x20 }
+        let words = KindleMetadataLine.words(in: lower)
         // Segments between `|`; the last one holds the date, unless it names a page or location and
         // has no time (a line written without a date).
         var bars: [Int] = []
         for i in lower.indices where lower[i] == 0x7C { bars.append(i) }
         if let last = bars.last {
-            let tail = lower[(last + 1)...]
-            let namesPlace = !tail.positions(of: KindleVocabulary.page + KindleVocabulary.location).isEmpty
-            if namesPlace && !KindleDate.hasTime(tail) { bars.append(lower.count) }
+            let namesPlace = words.contains { $0.start > last && ($0.meaning == .page || $0.meaning == .location) }
+            if namesPlace && !KindleDate.hasTime(lower[(last + 1)...]) { bars.append(lower.count) }
         }
         let descriptionEnd = bars.last ?? lower.count
-        guard let kind = KindleMetadataLine.kind(in: lower[..<descriptionEnd]) else { return nil }
-        let location = KindleMetadataLine.location(in: lower, segmentEnds: bars.isEmpty ? [lower.count] : bars)
+        guard let kind = KindleMetadataLine.kind(words.filter { $0.end <= descriptionEnd }) else { return nil }
+        let (location, pageSource, locationSource) = KindleMetadataLine.location(
+            in: lower, words: words, segmentEnds: bars.isEmpty ? [lower.count] : bars)
         let dateStart = bars.last.map { Swift.min($0 + 1, lower.count) } ?? lower.count
-        let dateText = Substring(String(decoding: line[dateStart...], as: UTF8.self)).trimmingSpaces
-        return KindleMetadataLine(kind: kind, location: location, dateText: String(dateText),
-                                  added: KindleDate.parse(lower[dateStart...]))
+        let reading = KindleDate.read(lower[dateStart...])
+        let added = reading.flatMap(KindleDate.timestamp)
+        let dateText = added != nil ? "" : Substring(String(decoding: line[dateStart...], as: UTF8.self)).trimmingSpaces
+        let barsBeforeDate = dateStart < lower.count ? lower[..<dateStart].reduce(0) { $0 + ($1 == 0x7C ? 1 : 0) } : nil
+        let parsed = KindleMetadataLine(kind: kind, location: location, dateText: String(dateText),
+                                        added: added)
+        return (parsed, Trace(page: pageSource, location: locationSource, date: reading, barsBeforeDate: barsBeforeDate))
     }
 
-    private static func kind(in bytes: ArraySlice<UInt8>) -> KindleClipping.Kind? {
-        for (kind, words) in KindleVocabulary.kinds where words.contains(where: { bytes.contains(word: $0) }) {
-            return kind
+    /// A vocabulary word found in the line.
+    struct Word {
+        var start: Int
+        var end: Int
+        var meaning: KindleVocabulary.Meaning
+    }
+
+    /// Every vocabulary word in the lower-cased line, in one pass.
+    private static func words(in bytes: [UInt8]) -> [Word] {
+        var found: [Word] = []
+        var i = 0
+        let isFirstByte = KindleVocabulary.isFirstByte
+        while i < bytes.count {
+            guard isFirstByte[Int(bytes[i])] else {
+                i += 1
+                continue
+            }
+            var matched = 0
+            for candidate in KindleVocabulary.wordsByFirstByte[Int(bytes[i])]
+            where candidate.word.count <= bytes.count - i
+                && bytes[i..<(i + candidate.word.count)].elementsEqual(candidate.word) {
+                found.append(Word(start: i, end: i + candidate.word.count, meaning: candidate.meaning))
+                matched = Swift.max(matched, candidate.word.count)
+            }
+            i += Swift.max(matched, 1)
         }
-        return nil
+        return found
+    }
+
+    /// The most specific kind named: an article clip, then a bookmark, a note, a highlight.
+    private static func kind(_ words: [Word]) -> KindleClipping.Kind? {
+        var best: KindleVocabulary.Meaning?
+        for word in words where word.meaning.rawValue < (best?.rawValue ?? KindleVocabulary.Meaning.page.rawValue) {
+            best = word.meaning
+        }
+        switch best {
+        case .article: return .article
+        case .bookmark: return .bookmark
+        case .note: return .note
+        case .highlight: return .highlight
+        default: return nil
+        }
     }
 
     /// The page and location from the numbers of the segments before the date.
-    private static func location(in bytes: [UInt8], segmentEnds: [Int]) -> CitationLocation {
+    private static func location(in bytes: [UInt8], words: [Word], segmentEnds: [Int])
+        -> (CitationLocation, page: KindleRange?, location: KindleRange?) {
         var page: String?
         var start: Int?
         var end: Int?
+        var pageSource: KindleRange?
+        var locationSource: KindleRange?
         var segmentStart = 0
         // Every segment before the last `|` (the date follows it).
         for segmentEnd in segmentEnds {
             let segment = bytes[segmentStart..<segmentEnd]
+            let inSegment = words.filter { $0.start >= segmentStart && $0.end <= segmentEnd }
             segmentStart = segmentEnd + 1
-            let pages = segment.positions(of: KindleVocabulary.page)
-            let locations = segment.positions(of: KindleVocabulary.location)
+            let pages = inSegment.filter { $0.meaning == .page }
+            let locations = inSegment.filter { $0.meaning == .location }
             for number in KindleRange.ranges(in: segment) {
                 // The nearest word before the number, else the nearest after it.
                 let pageBefore = pages.filter { $0.end <= number.offset }.map(\.end).max()
@@ -99,15 +161,20 @@ public struct KindleMetadataLine: Sendable, Hashable {
                     // A roman numeral is a page only right after a page word (`page xii`).
                     guard let word = pageBefore, number.offset - word <= 2, page == nil else { continue }
                     page = number.pageText
+                    pageSource = number
                 } else if isPage {
-                    if page == nil { page = number.pageText }
+                    if page == nil {
+                        page = number.pageText
+                        pageSource = number
+                    }
                 } else if start == nil, let first = number.first {
                     start = first
                     end = number.expandedLast
+                    locationSource = number
                 }
             }
         }
-        return CitationLocation(page: page, start: start, end: end)
+        return (CitationLocation(page: page, start: start, end: end), pageSource, locationSource)
     }
 }
 
@@ -116,6 +183,8 @@ struct KindleRange {
     /// Byte offsets of the range in the line.
     var offset: Int
     var endOffset: Int
+    /// Where the range's last number starts, when it has one.
+    var lastOffset: Int?
     /// The numbers as written (digits only, thousands separators removed), or a roman page number.
     var firstText: String
     var lastText: String?
@@ -159,6 +228,7 @@ struct KindleRange {
                 while k < bytes.endIndex, bytes[k] == 0x20 { k += 1 }
                 if let (last, afterLast) = number(in: bytes, at: k) {
                     range.lastText = last
+                    range.lastOffset = k
                     range.endOffset = afterLast
                 }
             }
@@ -191,10 +261,9 @@ struct KindleRange {
             return (String(decoding: digits, as: UTF8.self), j)
         }
         // Roman page numbers only as a whole word: `page xii |`.
-        let roman: Set<UInt8> = Set("ivxlcdm".utf8)
-        guard roman.contains(bytes[i]), i == bytes.startIndex || bytes[i - 1] == 0x20 else { return nil }
+        guard isRoman(bytes[i]), i == bytes.startIndex || bytes[i - 1] == 0x20 else { return nil }
         var j = i
-        while j < bytes.endIndex, roman.contains(bytes[j]) { j += 1 }
+        while j < bytes.endIndex, isRoman(bytes[j]) { j += 1 }
         guard j == bytes.endIndex || bytes[j] == 0x20 || bytes[j] == 0x2D else { return nil }
         return (String(decoding: bytes[i..<j], as: UTF8.self), j)
     }
@@ -209,34 +278,12 @@ struct KindleRange {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-}
 
-extension ArraySlice<UInt8> {
-    /// Whether `word` occurs in the bytes.
-    func contains(word: [UInt8]) -> Bool {
-        guard let first = word.first, word.count <= count else { return false }
-        var i = startIndex
-        while i <= endIndex - word.count {
-            if self[i] == first && self[i..<(i + word.count)].elementsEqual(word) { return true }
-            i += 1
+    /// The letters of lower-case roman numerals: i, v, x, l, c, d, m.
+    private static func isRoman(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x69, 0x76, 0x78, 0x6C, 0x63, 0x64, 0x6D: return true
+        default: return false
         }
-        return false
-    }
-
-    /// Where any of `words` occur, as byte ranges.
-    func positions(of words: [[UInt8]]) -> [(start: Int, end: Int)] {
-        var found: [(start: Int, end: Int)] = []
-        for word in words where word.count <= count {
-            var i = startIndex
-            while i <= endIndex - word.count {
-                if self[i] == word[0] && self[i..<(i + word.count)].elementsEqual(word) {
-                    found.append((i, i + word.count))
-                    i += word.count
-                } else {
-                    i += 1
-                }
-            }
-        }
-        return found
     }
 }

@@ -1,4 +1,6 @@
 public import CardportCore
+import Dispatch
+import Foundation
 import Glibc
 
 /// Splits a "My Clippings.txt" file into entries and reads each one.
@@ -33,11 +35,77 @@ public enum KindleParser {
     }
 
     /// Parses bytes that start at `offset` in the file named `name`.
+    ///
+    /// A large file is cut in two at a separator line near its middle and the halves are read at
+    /// the same time; the entries come back in file order with their file's line numbers.
     static func parse(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int) -> Result {
+        let parts = KindleParser.parts(of: bytes)
+        guard parts.count > 1 else { return parseSequentially(bytes, name: name, offset: offset) }
+        var firstLines = [1]
+        for part in parts.dropLast() {
+            firstLines.append(firstLines.last! + newlines(in: UnsafeRawBufferPointer(rebasing: bytes[part])))
+        }
+        var results = [Result](repeating: Result(), count: parts.count)
+        let starts = firstLines
+        // The parts are disjoint slices of one read-only buffer, and each task writes only its own result.
+        nonisolated(unsafe) let bytes = bytes
+        results.withUnsafeMutableBufferPointer { results in
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+                results[i] = parseSequentially(UnsafeRawBufferPointer(rebasing: bytes[parts[i]]), name: name,
+                                   offset: offset + parts[i].lowerBound, firstLine: starts[i])
+            }
+        }
+        var result = results[0]
+        for part in results.dropFirst() {
+            let shift = result.clippings.count
+            result.clippings.append(contentsOf: part.clippings.map { clipping in
+                var clipping = clipping
+                clipping.index += shift
+                return clipping
+            })
+            result.problems += part.problems
+            result.unreadable += part.unreadable
+        }
+        return result
+    }
+
+    /// Where to cut a file so its parts can be read at once: in two at the first separator line
+    /// after the middle, when the file is large enough to gain from it.
+    static func parts(of bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        let count = bytes.count
+        guard count >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [0..<count] }
+        var position = count / 2
+        while position < count, let hit = memchr(bytes.baseAddress! + position, 0x0A, count - position) {
+            let lineStart = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
+            var end = lineStart
+            while end < count, end - lineStart < 10, bytes[end] == 0x3D { end += 1 }
+            if end - lineStart == 10 {
+                while end < count, bytes[end] == 0x0D { end += 1 }
+                if end < count, bytes[end] == 0x0A { return [0..<(end + 1), (end + 1)..<count] }
+            }
+            position = lineStart
+        }
+        return [0..<count]
+    }
+
+    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        var position = 0
+        while position < bytes.count, let hit = memchr(bytes.baseAddress! + position, 0x0A, bytes.count - position) {
+            count += 1
+            position = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
+        }
+        return count
+    }
+
+    /// Reads a file, or a part of one whose first line is line `firstLine`, on this thread.
+    static func parseSequentially(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int, firstLine: Int = 1) -> Result {
         var result = Result()
-        var books: [String: KindleBook] = [:]
+        var books: [ByteKey: KindleBook] = [:]
+        var plans = KindleMetadataPlans()
         var entry: [Line] = []
-        var lineNumber = 1
+        var lineNumber = firstLine
         var position = 0
         let count = bytes.count
         while position < count {
@@ -49,7 +117,7 @@ public enum KindleParser {
                   bytes[line.start + 2] == 0xBF { line.start += 3 }
             if line.end - line.start == 10,
                UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]).elementsEqual(separator) {
-                read(entry, bytes, name: name, offset: offset, books: &books, into: &result)
+                read(entry, bytes, name: name, offset: offset, books: &books, plans: &plans, into: &result)
                 entry.removeAll(keepingCapacity: true)
             } else {
                 entry.append(line)
@@ -57,7 +125,7 @@ public enum KindleParser {
             position = next + 1
             lineNumber += 1
         }
-        read(entry, bytes, name: name, offset: offset, books: &books, into: &result)
+        read(entry, bytes, name: name, offset: offset, books: &books, plans: &plans, into: &result)
         return result
     }
 
@@ -70,7 +138,8 @@ public enum KindleParser {
     }
 
     private static func read(_ lines: [Line], _ bytes: UnsafeRawBufferPointer, name: String, offset: Int,
-                             books: inout [String: KindleBook], into result: inout Result) {
+                             books: inout [ByteKey: KindleBook], plans: inout KindleMetadataPlans,
+                             into result: inout Result) {
         guard let titleIndex = lines.firstIndex(where: { !isBlank($0, bytes) }) else { return }
         let titleLine = lines[titleIndex]
         let title = string(bytes, titleLine.start, titleLine.end)
@@ -82,7 +151,7 @@ public enum KindleParser {
             return
         }
         let metaLine = lines[titleIndex + 1]
-        guard let meta = KindleMetadataLine.parse(UnsafeRawBufferPointer(rebasing: bytes[metaLine.start..<metaLine.end])) else {
+        guard let meta = plans.parse(UnsafeRawBufferPointer(rebasing: bytes[metaLine.start..<metaLine.end])) else {
             let text = string(bytes, metaLine.start, metaLine.end)
             result.unreadable += 1
             result.problems.append(problem("cannot read the metadata line of the entry for '\(title)'", at: metaLine, text,
@@ -108,11 +177,12 @@ public enum KindleParser {
                                            hint: "the file was probably edited with another encoding; save it as UTF-8"))
         }
         let book: KindleBook
-        if let known = books[title] {
+        let titleKey = ByteKey(UnsafeRawBufferPointer(rebasing: bytes[titleLine.start..<titleLine.end]))
+        if let known = books[titleKey] {
             book = known
         } else {
             book = KindleBook(titleLine: title)
-            books[title] = book
+            books[titleKey] = book
         }
         if meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
             result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",
@@ -120,7 +190,8 @@ public enum KindleParser {
                                            name: name, offset: offset, hint: nil))
         }
         result.clippings.append(KindleClipping(
-            kind: meta.kind, book: book, location: meta.location, added: meta.added, addedText: meta.dateText,
+            kind: meta.kind, book: book, location: meta.location, added: meta.added,
+            addedText: meta.added == nil ? meta.dateText : "",
             text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count))
     }
 

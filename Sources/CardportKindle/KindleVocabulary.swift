@@ -24,9 +24,36 @@ enum KindleVocabulary {
     static let location = words("loc", "position", "posición", "posição", "posizione", "emplacement", "locatie",
                                 "мест", "Мест", "позици", "Позици", "位置", "위치")
 
+    /// What a word of the metadata line says.
+    enum Meaning: UInt8 {
+        case article, bookmark, note, highlight, page, location
+    }
+
+    /// Every kind, page and location word by its first byte, so a line is matched in one pass.
+    static let wordsByFirstByte: [[(word: [UInt8], meaning: Meaning)]] = {
+        var table = Array(repeating: [(word: [UInt8], meaning: Meaning)](), count: 256)
+        func add(_ words: [[UInt8]], _ meaning: Meaning) {
+            for word in words { table[Int(word[0])].append((word, meaning)) }
+        }
+        for (kind, words) in kinds {
+            switch kind {
+            case .article: add(words, .article)
+            case .bookmark: add(words, .bookmark)
+            case .note: add(words, .note)
+            case .highlight: add(words, .highlight)
+            }
+        }
+        add(page, .page)
+        add(location, .location)
+        return table
+    }()
+
+    /// Whether any vocabulary word starts with a byte, so most bytes of a line are passed over at once.
+    static let isFirstByte: [Bool] = wordsByFirstByte.map { !$0.isEmpty }
+
     /// Month names and abbreviations by number, in every device language (Russian in the genitive
     /// the dates use, and the nominative).
-    static let months: [[UInt8]: Int] = {
+    static let months: [MonthKey: Int] = {
         let names: [[String]] = [
             ["january", "jan", "enero", "janeiro", "januar", "jänner", "janvier", "gennaio", "januari", "января", "январь"],
             ["february", "feb", "febrero", "fevereiro", "februar", "février", "fevrier", "febbraio", "februari", "февраля", "февраль"],
@@ -41,9 +68,9 @@ enum KindleVocabulary {
             ["november", "nov", "noviembre", "novembro", "novembre", "ноября", "ноябрь"],
             ["december", "dec", "diciembre", "dezembro", "dezember", "décembre", "decembre", "dicembre", "декабря", "декабрь"],
         ]
-        var table: [[UInt8]: Int] = [:]
+        var table: [MonthKey: Int] = [:]
         for (index, list) in names.enumerated() {
-            for name in list { table[Array(name.utf8)] = index + 1 }
+            for name in list { table[MonthKey(Array(name.utf8)[...])] = index + 1 }
         }
         return table
     }()
@@ -65,4 +92,18 @@ enum KindleVocabulary {
     static let clippingLimitMarker = "<You have reached the clipping limit for this item>"
 
     private static func words(_ list: String...) -> [[UInt8]] { list.map { Array($0.utf8) } }
+}
+
+/// A word of up to 16 bytes packed into two integers: a month-name key that costs no allocation.
+struct MonthKey: Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var count: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        count = bytes.count
+        for (index, byte) in bytes.prefix(16).enumerated() {
+            if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+        }
+    }
 }

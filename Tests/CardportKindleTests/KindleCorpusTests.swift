@@ -45,6 +45,17 @@ import Testing
         #expect(sources.count <= s.books)
     }
 
+    @Test(arguments: files)
+    func linesOfOneShapeReadAsTheFullParserReadsThem(_ name: String) throws {
+        let text = try String(contentsOfFile: Self.folder + "/" + name, encoding: .utf8)
+        var plans = KindleMetadataPlans()
+        for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix("- ") || line.hasPrefix("– ") {
+            let bytes = Array(line.utf8)
+            let planned = bytes.withUnsafeBytes { plans.parse($0) }
+            #expect(planned == KindleMetadataLine(parsing: bytes), "\(line)")
+        }
+    }
+
     @Test func knownFilesGiveKnownCounts() throws {
         func statistics(_ name: String) throws -> (Int, KindleStatistics) {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))

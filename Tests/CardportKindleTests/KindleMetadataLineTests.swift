@@ -151,6 +151,26 @@ import Testing
         #expect(line.added?.zone == .floating)
     }
 
+    @Test func linesOfOneShapeShareAPlanAndStillReadTheirOwnNumbers() {
+        let lines = [
+            "- Highlight Loc. 4536-37  | Added on Tuesday, August 21, 2012, 09:32 PM",
+            "- Highlight Loc. 9998-02  | Added on Tuesday, August 21, 2012, 11:59 AM",
+            "- Highlight Loc. 1000-99  | Added on Tuesday, August 21, 2012, 12:01 AM",
+            "- Your Highlight on page 12 | Location 1,234-1,236 | Added on Friday, June 7, 2019 12:30:00 PM",
+            "- Your Highlight on page 13 | Location 2,234-2,236 | Added on Friday, June 7, 2019 12:30:00 PM",
+            "- Highlight on Page 21 | Loc. 426  | Added on Monday, 10 December 12 23:17:48 GMT+00:59",
+            "- Highlight on Page 22 | Loc. 999  | Added on Monday, 10 December 13 23:17:48 GMT+00:59",
+            "- Your Highlight on page 13-13 | Added on Monday, 11 May 2020 15:08:37",
+            "- Your Highlight on page 13-14 | Added on Monday, 11 May 2020 15:08:37",
+            "- Your Highlight on Location 12-14 | Added on Monday, 31 February 2020 15:08:37",
+        ]
+        var plans = KindleMetadataPlans()
+        for line in lines + lines {
+            let bytes = Array(line.utf8)
+            #expect(bytes.withUnsafeBytes { plans.parse($0) } == KindleMetadataLine(parsing: bytes), "\(line)")
+        }
+    }
+
     @Test func aLineWithoutAKindWordIsNotAMetadataLine() {
         #expect(KindleMetadataLine(parsing: Array("- Something else at 12 | Added on Monday, March 21, 2016 8:35:16 AM".utf8)) == nil)
         #expect(KindleMetadataLine(parsing: Array("Just a line of text".utf8)) == nil)

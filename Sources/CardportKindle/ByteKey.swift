@@ -1,0 +1,23 @@
+/// Bytes as a dictionary key, hashed and compared byte for byte.
+///
+/// `String` keys hash through Unicode normalisation, which costs more than the rest of reading an
+/// entry; the titles and texts of one file repeat byte for byte, so bytes are the right key.
+struct ByteKey: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = Array(bytes)
+    }
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    init(_ text: String) {
+        self.bytes = Array(text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}

@@ -1,0 +1,39 @@
+@testable import CardportKindle
+import CardportCore
+import Testing
+
+/// Large files are read in two parts and folded in two halves at once; the result must be exactly
+/// what one thread gives.
+@Suite struct KindleParallelTests {
+    static let largeFile: [UInt8] = {
+        var text = "\u{FEFF}"
+        for i in 0..<25_000 {
+            let book = "Book \(i % 37) (Author \(i % 11))"
+            let start = (i * 7) % 9_000 + 1
+            text += KindleFixtures.highlight(book, location: "\(start)-\(start + 2)", "Highlight \(i % 4_000) of a long enough text")
+            if i % 9 == 0 { text += KindleFixtures.note(book, location: "\(start + 2)", "note \(i)") }
+            if i % 13 == 0 { text += KindleFixtures.highlight(book, location: "\(start)-\(start + 4)", "Highlight \(i % 4_000) of a long enough text, extended") }
+            if i == 12_345 { text += KindleFixtures.entry(book, "- Your Doodle", "unreadable") }
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test func readingInPartsGivesWhatOneThreadReads() {
+        let bytes = Self.largeFile
+        #expect(bytes.withUnsafeBytes { KindleParser.parts(of: $0).count } == 2)
+        let parallel = KindleParser.parse(bytes, name: "big.txt")
+        let sequential = bytes.withUnsafeBytes { KindleParser.parseSequentially($0, name: "big.txt", offset: 0) }
+        #expect(parallel.clippings == sequential.clippings)
+        #expect(parallel.problems == sequential.problems)
+        #expect(parallel.unreadable == 1)
+    }
+
+    @Test func foldingInHalvesGivesWhatOneThreadFolds() {
+        let clippings = KindleParser.parse(Self.largeFile, name: "big.txt").clippings
+        let parallel = KindleFolding.fold(clippings, inParallel: true)
+        let sequential = KindleFolding.fold(clippings, inParallel: false)
+        #expect(parallel.citations == sequential.citations)
+        #expect(parallel.statistics == sequential.statistics)
+        #expect(sequential.statistics.foldedExtended > 0 && sequential.statistics.notesAttached > 0)
+    }
+}
