@@ -3,8 +3,8 @@ import CardportCore
 /// Reads a clippings file whole (folding needs every entry of a book), then hands out its citations.
 final class KindleReader: RecordReader {
     private let input: ByteInput
-    private var citations: [Citation]?
-    private var position = 0
+    /// The citations still to hand out, last first, so each is moved out rather than copied.
+    private var remaining: [Citation]?
     private(set) var notes = ReaderNotes()
 
     init(input: ByteInput) {
@@ -12,10 +12,8 @@ final class KindleReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        if citations == nil { try load() }
-        guard let citations, position < citations.count else { return nil }
-        defer { position += 1 }
-        return .citation(citations[position])
+        if remaining == nil { try load() }
+        return remaining?.popLast().map(Record.citation)
     }
 
     private func load() throws(CardportError) {
@@ -31,7 +29,7 @@ final class KindleReader: RecordReader {
             throw error
         }
         let folded = KindleFolding.fold(parsed.clippings)
-        citations = folded.citations
+        remaining = folded.citations.reversed()
         let statistics = folded.statistics
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
