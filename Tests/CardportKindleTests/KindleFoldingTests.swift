@@ -60,6 +60,24 @@ import Testing
         #expect(result.statistics.foldedExtended == 2)
     }
 
+    @Test func foldingKeepsTheNotesOfEveryVersion() throws {
+        let text = KindleFixtures.highlight("A (B)", location: "10-12", date: "Monday, March 21, 2016 8:00:00 AM", "short text")
+            + KindleFixtures.note("A (B)", location: "12", date: "Monday, March 21, 2016 8:01:00 AM", "on the short one")
+            + KindleFixtures.highlight("A (B)", location: "10-15", date: "Monday, March 21, 2016 9:00:00 AM", "a short text, extended")
+            + KindleFixtures.note("A (B)", location: "15", date: "Monday, March 21, 2016 9:01:00 AM", "on the long one")
+        let citation = try #require(fold(text).citations.first)
+        #expect(fold(text).citations.count == 1)
+        #expect(citation.text == "a short text, extended")
+        #expect(citation.note == "on the short one\n\non the long one")
+    }
+
+    @Test func anUnreadableDateIsKeptInExtras() throws {
+        let text = KindleFixtures.entry("A (B)", "- Your Highlight on Location 1-2 | Added on the first day of spring", "kept")
+        let citation = try #require(fold(text).citations.first)
+        #expect(citation.createdAt == nil)
+        #expect(citation.extras == [KindleFolding.ExtrasKey.added: "Added on the first day of spring"])
+    }
+
     @Test func highlightsThatOnlyShareAStartDoNotFold() {
         let text = KindleFixtures.highlight("A (B)", location: "100-102", "one sentence here")
             + KindleFixtures.highlight("A (B)", location: "100-105", "a different sentence there")
