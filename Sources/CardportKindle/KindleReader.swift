@@ -17,7 +17,7 @@ final class KindleReader: RecordReader {
     }
 
     private func load() throws(CardportError) {
-        while try input.fill() {}
+        try input.fillToEnd()
         let bytes = input.available
         let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset)
         input.consume(bytes.count)

@@ -11,6 +11,22 @@ import Testing
         #expect(input.location(at: 4).location.column == 2)
     }
 
+    @Test func fillsToTheEndInOneWindow() throws {
+        let scratch = try TemporaryDirectory()
+        let path = scratch.path + "/big.txt"
+        let bytes = [0xEF, 0xBB, 0xBF] + (0..<3_000_000).map { UInt8(0x61 + $0 % 26) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let input = try ByteInput(path: path)
+        input.consume(10)
+        try input.fillToEnd()
+        #expect(input.isAtEnd)
+        #expect(Array(input.available) == Array(bytes[13...]))
+        #expect(input.offset == 13)
+
+        let small = try ByteInput(path: path, maximumWindow: 1 << 20)
+        #expect(throws: CardportError.self) { try small.fillToEnd() }
+    }
+
     @Test func refusesUTF16WithAHint() {
         #expect {
             try ByteInput(bytes: [0xFF, 0xFE, 0x41, 0x00], name: "quotes.txt")

@@ -166,6 +166,24 @@ public final class ByteInput {
         return true
     }
 
+    /// Reads the rest of the input into the window, for formats that need all of it at once.
+    ///
+    /// When the input's size is known the window is sized for it once, instead of doubling.
+    /// Throws when the rest is larger than ``maximumWindow``.
+    public func fillToEnd() throws(CardportError) {
+        if let size, !isAtEnd {
+            if start > 0 { compact() }
+            let wanted = size - storageOffset + 1
+            if wanted > storage.count, wanted <= maximumWindow {
+                let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: wanted, alignment: 16)
+                grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<end]))
+                storage.deallocate()
+                storage = grown
+            }
+        }
+        while try fill() {}
+    }
+
     /// Ensures at least `count` bytes are available unless the input ends first; returns whether they are.
     public func require(_ count: Int) throws(CardportError) -> Bool {
         while end - start < count {
