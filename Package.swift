@@ -22,7 +22,13 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "CardportXML", dependencies: ["CardportCore", "CLibXML2"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportXML"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -45,6 +51,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportXMLTests",
+            dependencies: [
+                "CardportXML", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -124,6 +124,7 @@ public struct Conversion: Sendable {
                 var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
                 entry.add(counts.read)
                 report.add(droppedRecords: counts.dropped)
+                report.add(leftOut: reader.leftOut)
                 report.inputs.append(entry)
             }
             if let open = current {

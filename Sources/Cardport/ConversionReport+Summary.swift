@@ -17,6 +17,10 @@ extension ConversionReport {
             }
             lines.append(line)
         }
+        if let leftOut, !leftOut.isEmpty {
+            lines.append("left out entries that are not cards: "
+                         + leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+        }
         if skipped > 0 {
             lines.append("skipped \(Self.count(skipped, "record")) of other kinds (--kind)")
         }

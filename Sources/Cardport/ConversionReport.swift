@@ -73,6 +73,8 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     public var rejected: [Rejection] = []
     /// How many records were rejected in all.
     public var rejectedCount = 0
+    /// Entries readers left out on purpose (``RecordReader/leftOut``), by reason; `nil` when none were.
+    public var leftOut: [String: Int]?
 
     /// How many rejections a report lists; past that it only counts them, so a file of a million
     /// bad lines cannot fill memory with diagnostics.
@@ -83,6 +85,13 @@ public struct ConversionReport: Sendable, Hashable, Codable {
 
     mutating func add(droppedRecords tally: KindTally) {
         for (name, count) in tally.byPluralName { droppedRecords[name, default: 0] += count }
+    }
+
+    mutating func add(leftOut counts: [String: Int]) {
+        guard !counts.isEmpty else { return }
+        var merged = leftOut ?? [:]
+        for (reason, count) in counts { merged[reason, default: 0] += count }
+        leftOut = merged
     }
 
     mutating func reject(_ error: CardportError) {

@@ -12,6 +12,8 @@ public struct InspectionReport: Sendable, Hashable, Codable {
     public var records: Int
     /// Records by plural kind name.
     public var kinds: [String: Int]
+    /// Entries the reader left out on purpose (``RecordReader/leftOut``), by reason; `nil` when none were.
+    public var leftOut: [String: Int]?
 }
 
 /// Reads inputs through to the end to report their format and record counts, writing nothing.
@@ -40,6 +42,7 @@ public struct Inspection: Sendable {
             report.records += 1
             report.kinds[record.kind.pluralName, default: 0] += 1
         }
+        if !reader.leftOut.isEmpty { report.leftOut = reader.leftOut }
         return report
     }
 }
@@ -54,6 +57,9 @@ extension InspectionReport {
         let shown = path == "-" ? "standard input" : path
         var line = "\(shown): \(format), \(ConversionReport.count(records, "record"))"
         if !kinds.isEmpty { line += " (\(ConversionReport.kindCounts(kinds)))" }
+        if let leftOut, !leftOut.isEmpty {
+            line += "; left out " + leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        }
         return line
     }
 }

@@ -1,0 +1,112 @@
+import CardportCore
+
+/// Bytes of XML or HTML being written, with the escaping both need, flushed to a ``ByteOutput`` in
+/// large blocks.
+///
+/// Escaping covers `&`, `<`, `>` and both quotes everywhere, and in attribute values also tab, line
+/// feed and carriage return (as character references, so attribute-value normalisation cannot turn
+/// them into spaces); a carriage return in text is a reference too, so line-end normalisation keeps it.
+/// Characters XML 1.0 cannot hold at all (C0 controls other than tab and line breaks, U+FFFE, U+FFFF)
+/// become U+FFFD, and the caller is told so it can count the loss.
+struct MarkupBuffer {
+    private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(1 << 17)
+    }
+
+    /// Appends markup as it is.
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends text that is already safe (numbers, names checked by ``isName(_:)``).
+    mutating func plain(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends ` name="value"` with the value escaped; returns `false` when a character had to be replaced.
+    @discardableResult
+    mutating func attribute(_ name: StaticString, _ value: String) -> Bool {
+        bytes.append(0x20)
+        raw(name)
+        bytes.append(0x3D)
+        bytes.append(0x22)
+        let clean = escaped(value, inAttribute: true)
+        bytes.append(0x22)
+        return clean
+    }
+
+    /// Appends ` name="value"` for a name known at run time (already checked with ``isName(_:)``).
+    @discardableResult
+    mutating func attribute(named name: String, _ value: String) -> Bool {
+        bytes.append(0x20)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x3D)
+        bytes.append(0x22)
+        let clean = escaped(value, inAttribute: true)
+        bytes.append(0x22)
+        return clean
+    }
+
+    /// Appends element text, escaped; returns `false` when a character had to be replaced.
+    @discardableResult
+    mutating func text(_ value: String) -> Bool {
+        escaped(value, inAttribute: false)
+    }
+
+    private mutating func escaped(_ value: String, inAttribute: Bool) -> Bool {
+        var clean = true
+        for byte in value.utf8 {
+            switch byte {
+            case 0x26: raw("&amp;")
+            case 0x3C: raw("&lt;")
+            case 0x3E: raw("&gt;")
+            case 0x22: raw("&quot;")
+            case 0x27: raw("&#39;")
+            case 0x0D: raw("&#13;")
+            case 0x09: if inAttribute { raw("&#9;") } else { bytes.append(byte) }
+            case 0x0A: if inAttribute { raw("&#10;") } else { bytes.append(byte) }
+            case 0x00..<0x20:
+                raw("\u{FFFD}")
+                clean = false
+            default:
+                bytes.append(byte)
+            }
+        }
+        // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters either; they are rare enough
+        // to fix up afterwards rather than slow the loop above.
+        if value.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
+            replaceNonCharacters()
+            clean = false
+        }
+        return clean
+    }
+
+    private mutating func replaceNonCharacters() {
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF {
+                bytes[index + 2] = 0xBD
+            }
+            index += 1
+        }
+    }
+
+    /// Writes the bytes out once at least `threshold` have collected.
+    mutating func flush(to output: ByteOutput, threshold: Int = 1 << 16) throws(CardportError) {
+        guard bytes.count >= threshold, !bytes.isEmpty else { return }
+        try output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `name` can be written as an attribute name: ASCII letters, digits, `_`, `-` and `.`,
+    /// starting with a letter or `_` (a safe subset of XML names that HTML parsers read alike).
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == 0x5F || (first | 0x20 >= 0x61 && first | 0x20 <= 0x7A) else { return false }
+        return name.utf8.allSatisfy { byte in
+            byte == 0x5F || byte == 0x2D || byte == 0x2E || (byte >= 0x30 && byte <= 0x39)
+                || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        }
+    }
+}

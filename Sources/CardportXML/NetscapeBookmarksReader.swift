@@ -1,0 +1,143 @@
+import CardportCore
+
+/// Turns a Netscape bookmark file (what every browser exports) into bookmarks as the HTML parser
+/// streams by.
+///
+/// The file is loose HTML: `<DT>` and `<p>` are never closed, so the reader does not rely on the
+/// tree's shape. A `<H3>` names the folder whose `<DL>` follows; `<DL>`…`</DL>` open and close
+/// folders; an `<A HREF>` is a bookmark, and a `<DD>` right after it its description. `ADD_DATE` and
+/// `LAST_MODIFIED` are seconds since 1970 (UTC); `TAGS` is a comma-separated list. Links that are not
+/// places (`javascript:`, `place:`, `about:`, `chrome://`) are left out and counted.
+final class NetscapeBookmarksReader: XMLEventHandler {
+    let queue = RecordQueue()
+    private(set) var leftOut: [String: Int] = [:]
+    private let foldersAsTags: FoldersAsTags
+
+    /// The open `<DL>` lists, each with the name of the folder it holds (`nil` for the top list and
+    /// for the browser's own folders such as the toolbar, which are not tags).
+    private var lists: [String?] = []
+    /// The folder named by the last `<H3>`, waiting for its `<DL>`.
+    private var pendingFolder: String??
+    private var isFolderStructural = false
+    private var bookmark: Bookmark?
+    private var capture: Capture?
+    private var captured: [UInt8] = []
+
+    private enum Capture {
+        case folderName, linkText, description
+    }
+
+    /// Schemes whose links are scripts or browser pages, not bookmarks of a place.
+    private static let skippedSchemes = ["javascript:", "place:", "about:", "chrome://"]
+    /// Attributes the mapping reads; the rest are kept in `extras`.
+    private static let knownAttributes: Set<String> = ["href", "add_date", "last_modified", "tags"]
+
+    init(foldersAsTags: FoldersAsTags) {
+        self.foldersAsTags = foldersAsTags
+    }
+
+    func start(_ name: String, attributes: [XMLAttribute]) throws(CardportError) {
+        switch name {
+        case "dl":
+            finishBookmark()
+            lists.append(pendingFolder ?? nil)
+            pendingFolder = nil
+        case "dt", "hr":
+            finishBookmark()
+        case "h3":
+            finishBookmark()
+            isFolderStructural = attributes[named: "personal_toolbar_folder"] != nil
+                || attributes[named: "unfiled_bookmarks_folder"] != nil
+            begin(.folderName)
+        case "a":
+            finishBookmark()
+            try openBookmark(attributes)
+        case "dd":
+            if bookmark != nil { begin(.description) }
+        default:
+            break
+        }
+    }
+
+    func end(_ name: String) throws(CardportError) {
+        switch name {
+        case "h3":
+            if case .folderName = capture {
+                let folder = String(decoding: captured, as: UTF8.self).trimmingSpaces
+                pendingFolder = .some(isFolderStructural || folder.isEmpty ? nil : folder)
+                capture = nil
+            }
+        case "a":
+            if case .linkText = capture, bookmark != nil {
+                let text = String(decoding: captured, as: UTF8.self).trimmingSpaces
+                bookmark!.name = text.isEmpty || text == bookmark!.text ? nil : text
+                capture = nil
+            }
+        case "dd":
+            finishBookmark()
+        case "dl":
+            finishBookmark()
+            if !lists.isEmpty { lists.removeLast() }
+        default:
+            break
+        }
+    }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard capture != nil, captured.count < XBELReader.maximumText else { return }
+        captured.append(contentsOf: bytes)
+    }
+
+    /// The end of the document: a bookmark still waiting for a description is complete.
+    func finish() {
+        finishBookmark()
+    }
+
+    private func begin(_ target: Capture) {
+        capture = target
+        captured.removeAll(keepingCapacity: true)
+    }
+
+    private func openBookmark(_ attributes: [XMLAttribute]) throws(CardportError) {
+        guard let href = attributes[named: "href"] else { return }
+        let lower = href.prefix(16).lowercased()
+        if let scheme = NetscapeBookmarksReader.skippedSchemes.first(where: { lower.hasPrefix($0) }) {
+            leftOut["\(scheme) link", default: 0] += 1
+            return
+        }
+        var extras: [String: String] = [:]
+        for attribute in attributes where !NetscapeBookmarksReader.knownAttributes.contains(attribute.name) {
+            extras[attribute.name] = attribute.value
+        }
+        var tags = TagList.split(attributes[named: "tags"] ?? "")
+        tags = TagList.adding(folders: lists.compactMap { $0 }, to: tags, as: foldersAsTags)
+        bookmark = Bookmark(text: href, tags: tags, createdAt: try date(attributes, "add_date"),
+                            updatedAt: try date(attributes, "last_modified"), extras: extras)
+        begin(.linkText)
+    }
+
+    private func finishBookmark() {
+        guard let done = bookmark else { return }
+        var record = done
+        if case .description = capture {
+            let text = String(decoding: captured, as: UTF8.self).trimmingSpaces
+            if !text.isEmpty { record.extras["description"] = text }
+        }
+        capture = nil
+        bookmark = nil
+        queue.append(.bookmark(record))
+    }
+
+    /// Seconds since 1970; values too large for seconds are taken as milliseconds or microseconds,
+    /// which some tools write.
+    private func date(_ attributes: [XMLAttribute], _ name: String) throws(CardportError) -> Timestamp? {
+        guard let written = attributes[named: name]?.trimmingSpaces, !written.isEmpty else { return nil }
+        guard var seconds = Int64(written), seconds >= 0 else {
+            throw CardportError(.invalidValue, "'\(written)' in \(name.uppercased()) is not a number of seconds since 1970",
+                                isRecoverable: true)
+        }
+        if seconds > 100_000_000_000_000 { seconds /= 1_000_000 } else if seconds > 100_000_000_000 { seconds /= 1000 }
+        if seconds == 0 { return nil }
+        return Timestamp(secondsSince1970: seconds)
+    }
+}

@@ -1,0 +1,150 @@
+import CardportCore
+
+/// Writes bookmarks, citations and topics as top-level outlines of an OPML 2.0 document, one at a
+/// time (nothing is held back but the closing tags).
+///
+/// Bookmarks are `type="link"` outlines (`type="rss"` when they came from a feed list, i.e. carry an
+/// `xmlUrl` extra), citations `type="quote"`, topics `type="topic"` with their links and questions as
+/// child outlines. Dates are RFC 822 when that holds them exactly, else ISO 8601 (see ``RFC822Date``).
+final class OPMLWriter: RecordWriter {
+    private let output: ByteOutput
+    private var buffer = MarkupBuffer()
+    private var hasStarted = false
+    private(set) var losses = LossReport()
+
+    init(output: ByteOutput) {
+        self.output = output
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        startIfNeeded()
+        switch record {
+        case .bookmark(let bookmark): write(bookmark)
+        case .citation(let citation): write(citation)
+        case .topic(let topic): write(topic)
+        case .settings, .tag, .task: losses.dropRecord(of: record.kind)
+        }
+        try buffer.flush(to: output)
+    }
+
+    func finish() throws(CardportError) {
+        startIfNeeded()
+        buffer.raw("  </body>\n</opml>\n")
+        try buffer.flush(to: output, threshold: 0)
+        try output.flush()
+    }
+
+    private func startIfNeeded() {
+        guard !hasStarted else { return }
+        hasStarted = true
+        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>Cardport export</title>\n  </head>\n  <body>\n")
+    }
+
+    private static let bookmarkKeys: Set<String> = ["text", "title", "type", "url", "htmlUrl", "xmlUrl", "category", "created", "modified", "id"]
+    private static let citationKeys: Set<String> = ["text", "type", "author", "source", "category", "favourite", "favorite",
+                                                    "archived", "_note", "location", "created", "modified", "id"]
+    private static let topicKeys: Set<String> = ["text", "type", "status", "due", "_note", "created", "modified", "id"]
+
+    private func write(_ bookmark: Bookmark) {
+        var clean = true
+        buffer.raw("    <outline")
+        if let feed = bookmark.extras["xmlUrl"] {
+            buffer.attribute("type", "rss")
+            clean = buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
+            clean = buffer.attribute("xmlUrl", feed) && clean
+            if bookmark.text != feed { clean = buffer.attribute("htmlUrl", bookmark.text) && clean }
+        } else {
+            buffer.attribute("type", "link")
+            clean = buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
+            clean = buffer.attribute("url", bookmark.text) && clean
+        }
+        clean = category(bookmark.tags, of: .bookmark) && clean
+        dates(bookmark.createdAt, bookmark.updatedAt)
+        if bookmark.id != RecordID.bookmark(text: bookmark.text) { clean = buffer.attribute("id", bookmark.id) && clean }
+        clean = extras(bookmark.extras, known: OPMLWriter.bookmarkKeys, of: .bookmark) && clean
+        buffer.raw("/>\n")
+        if !clean { losses.dropField("characters", of: .bookmark) }
+    }
+
+    private func write(_ citation: Citation) {
+        var clean = true
+        buffer.raw("    <outline")
+        buffer.attribute("type", "quote")
+        clean = buffer.attribute("text", citation.text) && clean
+        if let author = citation.author { clean = buffer.attribute("author", author) && clean }
+        if let source = citation.source { clean = buffer.attribute("source", source) && clean }
+        clean = category(citation.tags, of: .citation) && clean
+        if citation.isFavourite { buffer.attribute("favourite", "true") }
+        if citation.isArchived { buffer.attribute("archived", "true") }
+        if let note = citation.note { clean = buffer.attribute("_note", note) && clean }
+        if let location = citation.location, !location.isEmpty { clean = buffer.attribute("location", location.description) && clean }
+        dates(citation.createdAt, citation.updatedAt)
+        if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
+            clean = buffer.attribute("id", citation.id) && clean
+        }
+        clean = extras(citation.extras, known: OPMLWriter.citationKeys, of: .citation) && clean
+        buffer.raw("/>\n")
+        if !clean { losses.dropField("characters", of: .citation) }
+    }
+
+    private func write(_ topic: Topic) {
+        var clean = true
+        buffer.raw("    <outline")
+        buffer.attribute("type", "topic")
+        clean = buffer.attribute("text", topic.title) && clean
+        buffer.attribute("status", topic.status.rawValue)
+        if let due = topic.dueDate { buffer.attribute("due", due.iso8601) }
+        if let notes = topic.notes { clean = buffer.attribute("_note", notes) && clean }
+        dates(topic.createdAt, topic.updatedAt)
+        if topic.id != RecordID.topic(title: topic.title) { clean = buffer.attribute("id", topic.id) && clean }
+        clean = extras(topic.extras, known: OPMLWriter.topicKeys, of: .topic) && clean
+        if topic.links.isEmpty && topic.questions.isEmpty {
+            buffer.raw("/>\n")
+        } else {
+            buffer.raw(">\n")
+            for link in topic.links {
+                buffer.raw("      <outline")
+                buffer.attribute("type", "link")
+                clean = buffer.attribute("text", link) && clean
+                clean = buffer.attribute("url", link) && clean
+                buffer.raw("/>\n")
+            }
+            for question in topic.questions {
+                buffer.raw("      <outline")
+                clean = buffer.attribute("text", question.text) && clean
+                if let answer = question.answer { clean = buffer.attribute("answer", answer) && clean }
+                if question.isDone { buffer.attribute("_complete", "true") }
+                buffer.raw("/>\n")
+            }
+            buffer.raw("    </outline>\n")
+        }
+        if !clean { losses.dropField("characters", of: .topic) }
+    }
+
+    /// Writes `category`; tags a category list cannot hold are counted as lost.
+    private func category(_ tags: [String], of kind: RecordKind) -> Bool {
+        guard !tags.isEmpty else { return true }
+        let (text, lost) = TagList.join(tags, stripSlash: true)
+        if lost > 0 { losses.dropField("tags", of: kind, count: lost) }
+        return text.isEmpty ? true : buffer.attribute("category", text)
+    }
+
+    private func dates(_ created: Timestamp?, _ modified: Timestamp?) {
+        if let created { buffer.attribute("created", RFC822Date.formatPreferred(created)) }
+        if let modified { buffer.attribute("modified", RFC822Date.formatPreferred(modified)) }
+    }
+
+    /// Writes extras as attributes; those whose name is not an attribute name, or is one the mapping
+    /// uses, are counted as lost.
+    private func extras(_ extras: [String: String], known: Set<String>, of kind: RecordKind) -> Bool {
+        var clean = true
+        for key in extras.keys.sorted() {
+            guard MarkupBuffer.isName(key), !known.contains(key) else {
+                losses.dropField("extras", of: kind)
+                continue
+            }
+            clean = buffer.attribute(named: key, extras[key]!) && clean
+        }
+        return clean
+    }
+}
