@@ -55,6 +55,10 @@ final class StreamingParser {
     /// Throws the first fatal error; recoverable ones go to the handler's queue.
     func feed() throws(CardportError) -> Bool {
         guard !isFinished else { return false }
+        if parser == nil, try isBlank() {
+            isFinished = true
+            return false
+        }
         let parser = try start()
         if input.available.isEmpty { _ = try input.fill() }
         let window = input.available
@@ -72,6 +76,21 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// Whether the whole input is white space (an empty file holds no records; libxml2 would call it
+    /// an error). Looks without consuming, so libxml2 still sees every byte otherwise.
+    private func isBlank() throws(CardportError) -> Bool {
+        var scanned = 0
+        while true {
+            let window = input.available
+            while scanned < window.count {
+                let byte = window[scanned]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+                scanned += 1
+            }
+            guard try input.fill() else { return true }
+        }
     }
 
     /// The libxml2 context, created on first use.
@@ -114,6 +133,7 @@ final class StreamingParser {
             return (Int(xmlSAX2GetLineNumber(parser)), Int(xmlSAX2GetColumnNumber(parser)))
         }
         context.stop = { [unowned self] in if let parser = self.parser { xmlStopParser(parser) } }
+        context.forgive = { [unowned self] in self.parser?.pointee.wellFormed = 1 }
         return created
     }
 
@@ -140,6 +160,11 @@ final class SAXContext {
     var locate: (Int, Int) -> (SourceLocation, String?) = { _, _ in (SourceLocation(file: "", line: 1, column: 1, offset: 0), nil) }
     var position: () -> (Int, Int) = { (1, 1) }
     var stop: () -> Void = {}
+    /// Marks the document well-formed again: libxml2 drops entity references in a document it has
+    /// seen a fault in, even one that was tolerated.
+    var forgive: () -> Void = {}
+    /// Whether a fault was tolerated (see ``tolerates(_:)``).
+    var hasToleratedFault = false
 
     init(handler: any XMLEventHandler, language: StreamingParser.Language) {
         self.handler = handler
@@ -166,6 +191,7 @@ final class SAXContext {
 
     func start(_ name: String, _ attributes: [XMLAttribute]) {
         guard failure == nil else { return }
+        if !hasRoot, hasToleratedFault { forgive() }
         hasRoot = true
         depth += 1
         if depth > StreamingParser.maximumDepth {
@@ -259,7 +285,11 @@ private let onError: xmlStructuredErrorFunc = { user, error in
     let details = error.pointee
     // HTML is written loosely by design; its parser's complaints are not errors .
     guard context.language == .xml, context.failure == nil else { return }
-    guard details.level.rawValue >= XML_ERR_ERROR.rawValue, !context.tolerates(details.code) else { return }
+    guard details.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+    guard !context.tolerates(details.code) else {
+        context.hasToleratedFault = true
+        return
+    }
     var message = details.message.map { String(cString: $0) } ?? "the XML is not well-formed"
     while let last = message.last, last.isWhitespace { message.removeLast() }
     let (location, text) = context.locate(Int(details.line), Int(details.int2))
