@@ -39,18 +39,18 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     func start(_ name: String, attributes: [XMLAttribute]) throws(CardportError) {
         switch name {
         case "dl":
-            finishBookmark()
+            try finishBookmark()
             lists.append(pendingFolder ?? nil)
             pendingFolder = nil
         case "dt", "hr":
-            finishBookmark()
+            try finishBookmark()
         case "h3":
-            finishBookmark()
+            try finishBookmark()
             isFolderStructural = attributes[named: "personal_toolbar_folder"] != nil
                 || attributes[named: "unfiled_bookmarks_folder"] != nil
             begin(.folderName)
         case "a":
-            finishBookmark()
+            try finishBookmark()
             try openBookmark(attributes)
         case "dd":
             if bookmark != nil { begin(.description) }
@@ -68,15 +68,15 @@ final class NetscapeBookmarksReader: XMLEventHandler {
                 capture = nil
             }
         case "a":
-            if case .linkText = capture, bookmark != nil {
+            if case .linkText = capture, bookmark != nil, captured.count < StreamingParser.maximumText {
                 let text = String(decoding: captured, as: UTF8.self).trimmingSpaces
                 bookmark!.name = text.isEmpty || text == bookmark!.text ? nil : text
                 capture = nil
             }
         case "dd":
-            finishBookmark()
+            try finishBookmark()
         case "dl":
-            finishBookmark()
+            try finishBookmark()
             if !lists.isEmpty { lists.removeLast() }
         default:
             break
@@ -84,13 +84,13 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard capture != nil, captured.count < XBELReader.maximumText else { return }
+        guard capture != nil, captured.count < StreamingParser.maximumText else { return }
         captured.append(contentsOf: bytes)
     }
 
     /// The end of the document: a bookmark still waiting for a description is complete.
-    func finish() {
-        finishBookmark()
+    func finish() throws(CardportError) {
+        try finishBookmark()
     }
 
     private func begin(_ target: Capture) {
@@ -116,8 +116,14 @@ final class NetscapeBookmarksReader: XMLEventHandler {
         begin(.linkText)
     }
 
-    private func finishBookmark() {
+    private func finishBookmark() throws(CardportError) {
         guard let done = bookmark else { return }
+        if captured.count >= StreamingParser.maximumText, capture != nil {
+            capture = nil
+            bookmark = nil
+            throw CardportError(.limitExceeded, "a link text or description is longer than \(StreamingParser.maximumText >> 20) MiB",
+                                isRecoverable: true)
+        }
         var record = done
         if case .description = capture {
             let text = String(decoding: captured, as: UTF8.self).trimmingSpaces

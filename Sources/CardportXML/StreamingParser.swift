@@ -26,6 +26,8 @@ final class StreamingParser {
     static let maximumDepth = 200
     /// Bytes handed to libxml2 at a time.
     static let chunkSize = 64 * 1024
+    /// The longest text a reader collects for one title, description or tag.
+    static let maximumText = 16 << 20
 
     private let input: ByteInput
     private let language: Language
@@ -96,19 +98,11 @@ final class StreamingParser {
     /// The libxml2 context, created on first use.
     private func start() throws(CardportError) -> xmlParserCtxtPtr {
         if let parser { return parser }
-        var sax = xmlSAXHandler()
-        sax.initialized = XML_SAX2_MAGIC
-        sax.characters = onCharacters
-        sax.cdataBlock = onCharacters
-        sax.entityDecl = onEntityDeclaration
-        sax.reference = onReference
-        sax.serror = onError
+        var sax = SAXContext.handler(for: language)
         let user = Unmanaged.passUnretained(context).toOpaque()
         let created: xmlParserCtxtPtr?
         switch language {
         case .xml:
-            sax.startElementNs = onStartElementNS
-            sax.endElementNs = onEndElementNS
             created = xmlCreatePushParserCtxt(&sax, user, nil, 0, input.name)
             if let created {
                 // RECOVER only keeps libxml2 going after an error we choose to tolerate (see
@@ -116,8 +110,6 @@ final class StreamingParser {
                 _ = xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue))
             }
         case .html:
-            sax.startElement = onStartElement
-            sax.endElement = onEndElement
             created = htmlCreatePushParserCtxt(&sax, user, nil, 0, input.name, XML_CHAR_ENCODING_UTF8)
             if let created {
                 _ = htmlCtxtUseOptions(created, Int32(HTML_PARSE_NONET.rawValue))
@@ -146,179 +138,4 @@ final class StreamingParser {
         let location = SourceLocation(file: input.name, line: line, column: column, offset: offset)
         return (location, found.line == line ? text : nil)
     }
-}
-
-/// What the C callbacks reach through libxml2's user-data pointer: the handler, the first fatal
-/// error, and how to ask the parser where it is and to stop.
-final class SAXContext {
-    let handler: any XMLEventHandler
-    let language: StreamingParser.Language
-    var failure: CardportError?
-    var depth = 0
-    /// Whether the root element has opened (faults before it are in the prolog).
-    var hasRoot = false
-    var locate: (Int, Int) -> (SourceLocation, String?) = { _, _ in (SourceLocation(file: "", line: 1, column: 1, offset: 0), nil) }
-    var position: () -> (Int, Int) = { (1, 1) }
-    var stop: () -> Void = {}
-    /// Marks the document well-formed again: libxml2 drops entity references in a document it has
-    /// seen a fault in, even one that was tolerated.
-    var forgive: () -> Void = {}
-    /// Whether a fault was tolerated (see ``tolerates(_:)``).
-    var hasToleratedFault = false
-
-    init(handler: any XMLEventHandler, language: StreamingParser.Language) {
-        self.handler = handler
-        self.language = language
-    }
-
-    static func from(_ pointer: UnsafeMutableRawPointer?) -> SAXContext {
-        Unmanaged<SAXContext>.fromOpaque(pointer!).takeUnretainedValue()
-    }
-
-    /// Places an error at the parser's position; queues it when recoverable, else stops the parse.
-    func fail(_ error: CardportError) {
-        guard failure == nil else { return }
-        let (line, column) = position()
-        let (location, text) = locate(line, column)
-        let located = error.located(at: location, sourceLine: text)
-        if located.isRecoverable {
-            handler.queue.append(located)
-        } else {
-            failure = located
-            stop()
-        }
-    }
-
-    func start(_ name: String, _ attributes: [XMLAttribute]) {
-        guard failure == nil else { return }
-        if !hasRoot, hasToleratedFault { forgive() }
-        hasRoot = true
-        depth += 1
-        if depth > StreamingParser.maximumDepth {
-            fail(CardportError(.limitExceeded, "elements nest more than \(StreamingParser.maximumDepth) levels deep",
-                               hint: "no bookmark file nests this deep; the file is probably hostile or broken"))
-            return
-        }
-        do { try handler.start(name, attributes: attributes) } catch { fail(error) }
-    }
-
-    func end(_ name: String) {
-        guard failure == nil else { return }
-        depth -= 1
-        do { try handler.end(name) } catch { fail(error) }
-    }
-
-    /// Whether a libxml2 error is one Cardport reads past: buku writes its XBEL doctype without the
-    /// spaces around the public id (`PUBLIC"…""…"`), a fault in the prolog that changes nothing.
-    func tolerates(_ code: Int32) -> Bool {
-        !hasRoot && code == Int32(XML_ERR_SPACE_REQUIRED.rawValue)
-    }
-}
-
-// MARK: - Callbacks (C function pointers: no captures, the context comes through the user data)
-
-private let onCharacters: charactersSAXFunc = { user, bytes, length in
-    let context = SAXContext.from(user)
-    guard context.failure == nil, let bytes, length > 0 else { return }
-    context.handler.text(UnsafeBufferPointer(start: bytes, count: Int(length)))
-}
-
-private let onStartElementNS: startElementNsSAX2Func = { user, localName, _, _, _, _, count, _, attributes in
-    let context = SAXContext.from(user)
-    guard context.failure == nil, let localName else { return }
-    var list: [XMLAttribute] = []
-    if let attributes, count > 0 {
-        list.reserveCapacity(Int(count))
-        for index in 0..<Int(count) {
-            guard let name = attributes[5 * index], let value = attributes[5 * index + 3],
-                  let end = attributes[5 * index + 4] else { continue }
-            let bytes = UnsafeBufferPointer(start: value, count: end - value)
-            list.append(XMLAttribute(name: String(cString: name), value: decodeAttribute(bytes)))
-        }
-    }
-    context.start(String(cString: localName), list)
-}
-
-private let onEndElementNS: endElementNsSAX2Func = { user, localName, _, _ in
-    guard let localName else { return }
-    SAXContext.from(user).end(String(cString: localName))
-}
-
-private let onStartElement: startElementSAXFunc = { user, name, attributes in
-    let context = SAXContext.from(user)
-    guard context.failure == nil, let name else { return }
-    var list: [XMLAttribute] = []
-    if let attributes {
-        var index = 0
-        while let attribute = attributes[index] {
-            let value = attributes[index + 1].map { String(cString: $0) } ?? ""
-            list.append(XMLAttribute(name: String(cString: attribute), value: value))
-            index += 2
-        }
-    }
-    context.start(String(cString: name), list)
-}
-
-private let onEndElement: endElementSAXFunc = { user, name in
-    guard let name else { return }
-    SAXContext.from(user).end(String(cString: name))
-}
-
-private let onEntityDeclaration: entityDeclSAXFunc = { user, name, _, _, _, _ in
-    let context = SAXContext.from(user)
-    let shown = name.map { String(cString: $0) } ?? "?"
-    context.fail(CardportError(
-        .limitExceeded, "the document declares an entity ('\(shown)'); Cardport reads no entity declarations",
-        hint: "entities are how XML bombs and external-entity attacks work, and bookmark files never need them"))
-}
-
-private let onReference: referenceSAXFunc = { user, name in
-    let context = SAXContext.from(user)
-    let shown = name.map { String(cString: $0) } ?? "?"
-    context.fail(CardportError(.malformedInput, "reference to the undeclared entity '&\(shown);'",
-                               hint: "write the character itself, or a character reference such as &#233;"))
-}
-
-private let onError: xmlStructuredErrorFunc = { user, error in
-    guard let user, let error else { return }
-    let context = SAXContext.from(user)
-    let details = error.pointee
-    // HTML is written loosely by design; its parser's complaints are not errors .
-    guard context.language == .xml, context.failure == nil else { return }
-    guard details.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    guard !context.tolerates(details.code) else {
-        context.hasToleratedFault = true
-        return
-    }
-    var message = details.message.map { String(cString: $0) } ?? "the XML is not well-formed"
-    while let last = message.last, last.isWhitespace { message.removeLast() }
-    let (location, text) = context.locate(Int(details.line), Int(details.int2))
-    let code: CardportError.Code
-    switch details.code {
-    case Int32(XML_ERR_ENTITY_LOOP.rawValue), Int32(XML_ERR_INTERNAL_ERROR.rawValue): code = .limitExceeded
-    default: code = .malformedInput
-    }
-    context.failure = CardportError(code, "not well-formed XML: \(message)", location: location, sourceLine: text,
-                                    hint: "check the file with 'xmllint --noout FILE'")
-    context.stop()
-}
-
-/// libxml2 hands attribute values over with `&` kept as `&#38;` when it does not substitute
-/// entities (the only reference that can survive, since entity declarations are refused).
-private func decodeAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var index = 0
-    let reference: [UInt8] = Array("&#38;".utf8)
-    while index < bytes.count {
-        if bytes[index] == 0x26, index + 5 <= bytes.count, Array(bytes[index..<index + 5]) == reference {
-            out.append(0x26)
-            index += 5
-        } else {
-            out.append(bytes[index])
-            index += 1
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
 }

@@ -31,9 +31,6 @@ final class XBELReader: XMLEventHandler {
     private var metadataDepth = 0
     private var isOurMetadata = false
 
-    /// The longest text Cardport collects for one title, description or tag.
-    static let maximumText = 16 << 20
-
     init(foldersAsTags: FoldersAsTags) {
         self.foldersAsTags = foldersAsTags
     }
@@ -95,7 +92,7 @@ final class XBELReader: XMLEventHandler {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard capture != nil, captured.count < XBELReader.maximumText else { return }
+        guard capture != nil, captured.count < StreamingParser.maximumText else { return }
         captured.append(contentsOf: bytes)
     }
 
@@ -107,8 +104,8 @@ final class XBELReader: XMLEventHandler {
     private func finishCapture() throws(CardportError) {
         guard let target = capture else { return }
         capture = nil
-        if captured.count >= XBELReader.maximumText {
-            throw CardportError(.limitExceeded, "a title, description or tag is longer than \(XBELReader.maximumText >> 20) MiB",
+        if captured.count >= StreamingParser.maximumText {
+            throw CardportError(.limitExceeded, "a title, description or tag is longer than \(StreamingParser.maximumText >> 20) MiB",
                                 isRecoverable: true)
         }
         let text = String(decoding: captured, as: UTF8.self)
@@ -122,7 +119,7 @@ final class XBELReader: XMLEventHandler {
         case .description:
             if !text.isEmpty { bookmark?.extras["description"] = text }
         case .tag:
-            if !text.isEmpty, !bookmarkTags.contains(text) { bookmarkTags.append(text) }
+            if !text.isEmpty { bookmarkTags.append(text) }
         case .extra(let key):
             bookmark?.extras[key] = text
         }
