@@ -28,20 +28,19 @@ struct MarkupBuffer {
     /// Appends ` name="value"` with the value escaped; returns `false` when a character had to be replaced.
     @discardableResult
     mutating func attribute(_ name: StaticString, _ value: String) -> Bool {
-        bytes.append(0x20)
-        raw(name)
-        bytes.append(0x3D)
-        bytes.append(0x22)
-        let clean = escaped(value, inAttribute: true)
-        bytes.append(0x22)
-        return clean
+        name.withUTF8Buffer { attribute(nameBytes: $0, value) }
     }
 
     /// Appends ` name="value"` for a name known at run time (already checked with ``isName(_:)``).
     @discardableResult
     mutating func attribute(named name: String, _ value: String) -> Bool {
+        var name = name
+        return name.withUTF8 { attribute(nameBytes: $0, value) }
+    }
+
+    private mutating func attribute(nameBytes: UnsafeBufferPointer<UInt8>, _ value: String) -> Bool {
         bytes.append(0x20)
-        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: nameBytes)
         bytes.append(0x3D)
         bytes.append(0x22)
         let clean = escaped(value, inAttribute: true)

@@ -7,38 +7,31 @@ import CardportCore
 /// `xmlUrl` extra), citations `type="quote"`, topics `type="topic"` with their links and questions as
 /// child outlines. Dates are RFC 822 when that holds them exactly, else ISO 8601 (see ``RFC822Date``).
 final class OPMLWriter: RecordWriter {
-    private let output: ByteOutput
-    private var buffer = MarkupBuffer()
-    private var hasStarted = false
+    private var document: MarkupDocument
     private(set) var losses = LossReport()
 
+    private static let opening: StaticString = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>Cardport export</title>\n  </head>\n  <body>\n"
+    private static let closing: StaticString = "  </body>\n</opml>\n"
+
     init(output: ByteOutput) {
-        self.output = output
+        document = MarkupDocument(output: output, opening: Self.opening, closing: Self.closing)
     }
 
     func write(_ record: Record) throws(CardportError) {
-        startIfNeeded()
+        document.begin()
         switch record {
         case .bookmark(let bookmark): write(bookmark)
         case .citation(let citation): write(citation)
         case .topic(let topic): write(topic)
         case .settings, .tag, .task: losses.dropRecord(of: record.kind)
         }
-        try buffer.flush(to: output)
+        try document.flush()
     }
 
     func finish() throws(CardportError) {
-        startIfNeeded()
-        buffer.raw("  </body>\n</opml>\n")
-        try buffer.flush(to: output, threshold: 0)
-        try output.flush()
+        try document.end()
     }
 
-    private func startIfNeeded() {
-        guard !hasStarted else { return }
-        hasStarted = true
-        buffer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n    <title>Cardport export</title>\n  </head>\n  <body>\n")
-    }
 
     private static let bookmarkKeys: Set<String> = ["text", "title", "type", "url", "htmlUrl", "xmlUrl", "category", "created", "modified", "id"]
     private static let citationKeys: Set<String> = ["text", "type", "author", "source", "category", "favourite", "favorite",
@@ -47,76 +40,76 @@ final class OPMLWriter: RecordWriter {
 
     private func write(_ bookmark: Bookmark) {
         var clean = true
-        buffer.raw("    <outline")
+        document.buffer.raw("    <outline")
         if let feed = bookmark.extras["xmlUrl"] {
-            buffer.attribute("type", "rss")
-            clean = buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
-            clean = buffer.attribute("xmlUrl", feed) && clean
-            if bookmark.text != feed { clean = buffer.attribute("htmlUrl", bookmark.text) && clean }
+            document.buffer.attribute("type", "rss")
+            clean = document.buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
+            clean = document.buffer.attribute("xmlUrl", feed) && clean
+            if bookmark.text != feed { clean = document.buffer.attribute("htmlUrl", bookmark.text) && clean }
         } else {
-            buffer.attribute("type", "link")
-            clean = buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
-            clean = buffer.attribute("url", bookmark.text) && clean
+            document.buffer.attribute("type", "link")
+            clean = document.buffer.attribute("text", bookmark.name ?? bookmark.text) && clean
+            clean = document.buffer.attribute("url", bookmark.text) && clean
         }
         clean = category(bookmark.tags, of: .bookmark) && clean
         dates(bookmark.createdAt, bookmark.updatedAt)
-        if bookmark.id != RecordID.bookmark(text: bookmark.text) { clean = buffer.attribute("id", bookmark.id) && clean }
+        if bookmark.id != RecordID.bookmark(text: bookmark.text) { clean = document.buffer.attribute("id", bookmark.id) && clean }
         clean = extras(bookmark.extras, known: OPMLWriter.bookmarkKeys, of: .bookmark) && clean
-        buffer.raw("/>\n")
+        document.buffer.raw("/>\n")
         if !clean { losses.dropField("characters", of: .bookmark) }
     }
 
     private func write(_ citation: Citation) {
         var clean = true
-        buffer.raw("    <outline")
-        buffer.attribute("type", "quote")
-        clean = buffer.attribute("text", citation.text) && clean
-        if let author = citation.author { clean = buffer.attribute("author", author) && clean }
-        if let source = citation.source { clean = buffer.attribute("source", source) && clean }
+        document.buffer.raw("    <outline")
+        document.buffer.attribute("type", "quote")
+        clean = document.buffer.attribute("text", citation.text) && clean
+        if let author = citation.author { clean = document.buffer.attribute("author", author) && clean }
+        if let source = citation.source { clean = document.buffer.attribute("source", source) && clean }
         clean = category(citation.tags, of: .citation) && clean
-        if citation.isFavourite { buffer.attribute("favourite", "true") }
-        if citation.isArchived { buffer.attribute("archived", "true") }
-        if let note = citation.note { clean = buffer.attribute("_note", note) && clean }
-        if let location = citation.location, !location.isEmpty { clean = buffer.attribute("location", location.description) && clean }
+        if citation.isFavourite { document.buffer.attribute("favourite", "true") }
+        if citation.isArchived { document.buffer.attribute("archived", "true") }
+        if let note = citation.note { clean = document.buffer.attribute("_note", note) && clean }
+        if let location = citation.location, !location.isEmpty { clean = document.buffer.attribute("location", location.description) && clean }
         dates(citation.createdAt, citation.updatedAt)
         if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
-            clean = buffer.attribute("id", citation.id) && clean
+            clean = document.buffer.attribute("id", citation.id) && clean
         }
         clean = extras(citation.extras, known: OPMLWriter.citationKeys, of: .citation) && clean
-        buffer.raw("/>\n")
+        document.buffer.raw("/>\n")
         if !clean { losses.dropField("characters", of: .citation) }
     }
 
     private func write(_ topic: Topic) {
         var clean = true
-        buffer.raw("    <outline")
-        buffer.attribute("type", "topic")
-        clean = buffer.attribute("text", topic.title) && clean
-        buffer.attribute("status", topic.status.rawValue)
-        if let due = topic.dueDate { buffer.attribute("due", due.iso8601) }
-        if let notes = topic.notes { clean = buffer.attribute("_note", notes) && clean }
+        document.buffer.raw("    <outline")
+        document.buffer.attribute("type", "topic")
+        clean = document.buffer.attribute("text", topic.title) && clean
+        document.buffer.attribute("status", topic.status.rawValue)
+        if let due = topic.dueDate { document.buffer.attribute("due", due.iso8601) }
+        if let notes = topic.notes { clean = document.buffer.attribute("_note", notes) && clean }
         dates(topic.createdAt, topic.updatedAt)
-        if topic.id != RecordID.topic(title: topic.title) { clean = buffer.attribute("id", topic.id) && clean }
+        if topic.id != RecordID.topic(title: topic.title) { clean = document.buffer.attribute("id", topic.id) && clean }
         clean = extras(topic.extras, known: OPMLWriter.topicKeys, of: .topic) && clean
         if topic.links.isEmpty && topic.questions.isEmpty {
-            buffer.raw("/>\n")
+            document.buffer.raw("/>\n")
         } else {
-            buffer.raw(">\n")
+            document.buffer.raw(">\n")
             for link in topic.links {
-                buffer.raw("      <outline")
-                buffer.attribute("type", "link")
-                clean = buffer.attribute("text", link) && clean
-                clean = buffer.attribute("url", link) && clean
-                buffer.raw("/>\n")
+                document.buffer.raw("      <outline")
+                document.buffer.attribute("type", "link")
+                clean = document.buffer.attribute("text", link) && clean
+                clean = document.buffer.attribute("url", link) && clean
+                document.buffer.raw("/>\n")
             }
             for question in topic.questions {
-                buffer.raw("      <outline")
-                clean = buffer.attribute("text", question.text) && clean
-                if let answer = question.answer { clean = buffer.attribute("answer", answer) && clean }
-                if question.isDone { buffer.attribute("_complete", "true") }
-                buffer.raw("/>\n")
+                document.buffer.raw("      <outline")
+                clean = document.buffer.attribute("text", question.text) && clean
+                if let answer = question.answer { clean = document.buffer.attribute("answer", answer) && clean }
+                if question.isDone { document.buffer.attribute("_complete", "true") }
+                document.buffer.raw("/>\n")
             }
-            buffer.raw("    </outline>\n")
+            document.buffer.raw("    </outline>\n")
         }
         if !clean { losses.dropField("characters", of: .topic) }
     }
@@ -126,12 +119,12 @@ final class OPMLWriter: RecordWriter {
         guard !tags.isEmpty else { return true }
         let (text, lost) = TagList.join(tags, stripSlash: true)
         if lost > 0 { losses.dropField("tags", of: kind, count: lost) }
-        return text.isEmpty ? true : buffer.attribute("category", text)
+        return text.isEmpty ? true : document.buffer.attribute("category", text)
     }
 
     private func dates(_ created: Timestamp?, _ modified: Timestamp?) {
-        if let created { buffer.attribute("created", RFC822Date.formatPreferred(created)) }
-        if let modified { buffer.attribute("modified", RFC822Date.formatPreferred(modified)) }
+        if let created { document.buffer.attribute("created", RFC822Date.formatPreferred(created)) }
+        if let modified { document.buffer.attribute("modified", RFC822Date.formatPreferred(modified)) }
     }
 
     /// Writes extras as attributes; those whose name is not an attribute name, or is one the mapping
@@ -143,7 +136,7 @@ final class OPMLWriter: RecordWriter {
                 losses.dropField("extras", of: kind)
                 continue
             }
-            clean = buffer.attribute(named: key, extras[key]!) && clean
+            clean = document.buffer.attribute(named: key, extras[key]!) && clean
         }
         return clean
     }
