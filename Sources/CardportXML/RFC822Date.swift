@@ -8,44 +8,81 @@ import CardportCore
 /// written back as `-0500`, `-0700`, …. The day name is optional and not checked against the date;
 /// seconds are optional (written back as `:00`); two-digit years are 1950–2049.
 enum RFC822Date {
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map { Array($0.utf8) }
+    private static let utcNames = ["gmt", "ut", "utc", "z"].map { Array($0.utf8) }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-    private static let namedZones: [String: Int] = [
-        "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
-    ]
+    private static let namedZones: [([UInt8], Int)] = [
+        ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300), ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
+    ].map { (Array($0.0.utf8), $0.1) }
 
     /// Parses an RFC 822 date-time, or returns `nil`.
     static func parse(_ text: String) -> Timestamp? {
-        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
-        guard !words.isEmpty else { return nil }
-        if words[0].hasSuffix(",") || words[0].allSatisfy(\.isLetter) { words.removeFirst() }
-        guard words.count >= 4, let day = Int(words[0]),
-              let month = months.firstIndex(of: String(words[1].prefix(3))), var year = Int(words[2]) else { return nil }
-        if words[2].count == 2 { year += year < 50 ? 2000 : 1900 }
-        let clock = words[3].split(separator: ":", omittingEmptySubsequences: false)
+        var text = text
+        return text.withUTF8 { parse(words: words(in: $0)) }
+    }
+
+    /// The space-separated words of the text, lower-cased (ASCII).
+    private static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
+        var words: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 {
+                if !current.isEmpty { words.append(current); current.removeAll(keepingCapacity: true) }
+            } else {
+                current.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+
+    private static func parse(words input: [[UInt8]]) -> Timestamp? {
+        var words = input[...]
+        guard let first = words.first else { return nil }
+        if first.last == 0x2C || first.allSatisfy(isLetter) { words = words.dropFirst() }
+        guard words.count >= 4 else { return nil }
+        let dayWord = words[words.startIndex], monthWord = words[words.startIndex + 1]
+        let yearWord = words[words.startIndex + 2], clockWord = words[words.startIndex + 3]
+        guard let day = number(dayWord[...]), monthWord.count >= 3,
+              let month = monthKeys.firstIndex(of: Array(monthWord.prefix(3))),
+              var year = number(yearWord[...]) else { return nil }
+        if yearWord.count == 2 { year += year < 50 ? 2000 : 1900 }
+        let clock = clockWord.split(separator: 0x3A, omittingEmptySubsequences: false)
         guard (2...3).contains(clock.count), clock.allSatisfy({ $0.count == 2 }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]) else { return nil }
-        let second = clock.count == 3 ? Int(clock[2]) : 0
+              let hour = number(clock[0]), let minute = number(clock[1]) else { return nil }
+        let second = clock.count == 3 ? number(clock[2]) : 0
         guard let second else { return nil }
         var zone = Timestamp.Zone.floating
         if words.count >= 5 {
-            let name = words[4]
-            if ["gmt", "ut", "utc", "z"].contains(name) {
+            guard words.count == 5 else { return nil }
+            let name = words[words.startIndex + 4]
+            if utcNames.contains(name) {
                 zone = .utc
-            } else if let minutes = namedZones[name] {
+            } else if let minutes = namedZones.first(where: { $0.0 == name })?.1 {
                 zone = .offset(minutes: minutes)
-            } else if let sign = name.first, sign == "+" || sign == "-", name.count == 5,
-                      let digits = Int(name.dropFirst()) {
-                let minutes = digits / 100 * 60 + digits % 100
+            } else if let sign = name.first, sign == 0x2B || sign == 0x2D, name.count == 5,
+                      let digits = number(name.dropFirst()) {
                 guard digits % 100 < 60 else { return nil }
-                zone = minutes == 0 && sign == "-" ? .floating : .offset(minutes: sign == "-" ? -minutes : minutes)
-            } else if name.count == 1, name.first!.isLetter {
+                let minutes = digits / 100 * 60 + digits % 100
+                zone = minutes == 0 && sign == 0x2D ? .floating : .offset(minutes: sign == 0x2D ? -minutes : minutes)
+            } else if name.count == 1, isLetter(name[0]) {
                 zone = .floating
             } else {
                 return nil
             }
-            guard words.count == 5 else { return nil }
         }
         return Timestamp(year: year, month: month + 1, day: day, hour: hour, minute: minute, second: second, zone: zone)
     }
@@ -84,10 +121,14 @@ enum RFC822Date {
 }
 
 extension String {
-    /// The string without leading and trailing ASCII whitespace.
+    /// The string without leading and trailing ASCII white space (space, tab, line feed, carriage return).
     var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
+        let view = utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = view.first, let last = view.last else { return self }
+        if !isSpace(first), !isSpace(last) { return self }
+        guard let start = view.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = view.lastIndex(where: { !isSpace($0) })!
+        return String(self[start...end])
     }
 }

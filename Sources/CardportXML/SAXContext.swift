@@ -1,5 +1,12 @@
 internal import CLibXML2
 import CardportCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the C callbacks reach through libxml2's user-data pointer: the handler, the first fatal
 /// error, and how to ask the parser where it is and to stop.
@@ -18,6 +25,9 @@ final class SAXContext {
     var forgive: () -> Void = {}
     /// Whether a fault was tolerated (see ``tolerates(_:)``).
     var hasToleratedFault = false
+    /// Element and attribute names by libxml2's pointer: libxml2 keeps names in a dictionary, so the
+    /// same name comes back at the same address and is turned into a `String` once.
+    private var names: [UnsafePointer<UInt8>: String] = [:]
 
     init(handler: any XMLEventHandler, language: StreamingParser.Language) {
         self.handler = handler
@@ -44,6 +54,19 @@ final class SAXContext {
             sax.endElement = onEndElement
         }
         return sax
+    }
+
+    /// The name at a libxml2 address, as a `String`.
+    func name(_ pointer: UnsafePointer<UInt8>) -> String {
+        let length = strlen(pointer)
+        // Checked, not trusted: a name that libxml2 did not intern could reuse an address.
+        if let known = names[pointer], known.utf8.elementsEqual(UnsafeBufferPointer(start: pointer, count: length)) {
+            return known
+        }
+        let name = String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+        // A parser that does not intern a name would fill the table; keep it small.
+        if names.count < 4096 { names[pointer] = name }
+        return name
     }
 
     static func from(_ pointer: UnsafeMutableRawPointer?) -> SAXContext {
@@ -108,15 +131,16 @@ let onStartElementNS: startElementNsSAX2Func = { user, localName, _, _, _, _, co
             guard let name = attributes[5 * index], let value = attributes[5 * index + 3],
                   let end = attributes[5 * index + 4] else { continue }
             let bytes = UnsafeBufferPointer(start: value, count: end - value)
-            list.append(XMLAttribute(name: String(cString: name), value: decodeAttribute(bytes)))
+            list.append(XMLAttribute(name: context.name(name), value: decodeAttribute(bytes)))
         }
     }
-    context.start(String(cString: localName), list)
+    context.start(context.name(localName), list)
 }
 
 let onEndElementNS: endElementNsSAX2Func = { user, localName, _, _ in
     guard let localName else { return }
-    SAXContext.from(user).end(String(cString: localName))
+    let context = SAXContext.from(user)
+    context.end(context.name(localName))
 }
 
 let onStartElement: startElementSAXFunc = { user, name, attributes in
@@ -127,16 +151,17 @@ let onStartElement: startElementSAXFunc = { user, name, attributes in
         var index = 0
         while let attribute = attributes[index] {
             let value = attributes[index + 1].map { String(cString: $0) } ?? ""
-            list.append(XMLAttribute(name: String(cString: attribute), value: value))
+            list.append(XMLAttribute(name: context.name(attribute), value: value))
             index += 2
         }
     }
-    context.start(String(cString: name), list)
+    context.start(context.name(name), list)
 }
 
 let onEndElement: endElementSAXFunc = { user, name in
     guard let name else { return }
-    SAXContext.from(user).end(String(cString: name))
+    let context = SAXContext.from(user)
+    context.end(context.name(name))
 }
 
 let onEntityDeclaration: entityDeclSAXFunc = { user, name, _, _, _, _ in
@@ -186,9 +211,9 @@ func decodeAttribute(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var index = 0
-    let reference: [UInt8] = Array("&#38;".utf8)
     while index < bytes.count {
-        if bytes[index] == 0x26, index + 5 <= bytes.count, Array(bytes[index..<index + 5]) == reference {
+        if bytes[index] == 0x26, index + 5 <= bytes.count, bytes[index + 1] == 0x23, bytes[index + 2] == 0x33,
+           bytes[index + 3] == 0x38, bytes[index + 4] == 0x3B {
             out.append(0x26)
             index += 5
         } else {

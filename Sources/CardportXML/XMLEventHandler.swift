@@ -35,9 +35,11 @@ struct XMLAttribute {
 }
 
 extension Array where Element == XMLAttribute {
-    /// The value of the first attribute with this name, comparing without regard to ASCII case.
+    /// The value of the first attribute with this name (XML names are case-sensitive; the HTML parser
+    /// gives them in lower case).
     subscript(named name: String) -> String? {
-        first { $0.name.caseInsensitiveEquals(name) }?.value
+        for attribute in self where attribute.name == name { return attribute.value }
+        return nil
     }
 }
 
