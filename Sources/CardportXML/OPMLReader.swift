@@ -33,6 +33,10 @@ final class OPMLReader: XMLEventHandler {
     }
 
     private var frames: [Frame] = []
+    /// Where the open topic is in `frames` (topics do not nest: what is inside one is its links and questions).
+    private var topicIndex: Int?
+    /// How many open outlines are rejected ones; inside them everything is skipped.
+    private var rejectedDepth = 0
     private var folders: [String] = []
     private var inBody = false
 
@@ -51,11 +55,12 @@ final class OPMLReader: XMLEventHandler {
             return
         }
         try settleParent()
-        if frames.contains(where: { if case .rejected = $0 { return true } else { return false } }) {
+        if rejectedDepth > 0 {
             frames.append(.rejected)
+            rejectedDepth += 1
             return
         }
-        if let topicIndex = frames.lastIndex(where: { if case .topic = $0 { return true } else { return false } }) {
+        if let topicIndex {
             addToTopic(at: topicIndex, attributes)
             frames.append(.insideTopic)
             return
@@ -64,8 +69,11 @@ final class OPMLReader: XMLEventHandler {
             try open(attributes)
         } catch {
             frames.append(.rejected)
+            rejectedDepth += 1
             throw error
         }
+        if case .topic = frames.last { topicIndex = frames.count - 1 }
+        if case .rejected = frames.last, rejectedDepth == 0 { rejectedDepth = 1 }
     }
 
     func end(_ name: String) throws(CardportError) {
@@ -76,10 +84,13 @@ final class OPMLReader: XMLEventHandler {
         case .folder(let name):
             if name != nil { folders.removeLast() }
         case .topic(let topic):
+            topicIndex = nil
             queue.append(.topic(topic))
+        case .rejected:
+            rejectedDepth -= 1
         case .other where name == "body":
             inBody = false
-        case .other, .insideTopic, .rejected:
+        case .other, .insideTopic:
             break
         }
     }
@@ -97,15 +108,24 @@ final class OPMLReader: XMLEventHandler {
     }
 
     private func open(_ attributes: [XMLAttribute]) throws(CardportError) {
-        let type = attributes[named: "type"]?.lowercased()
-        if type == "link" || type == "rss" || attributes[named: "url"] != nil || attributes[named: "xmlUrl"] != nil
-            || attributes[named: "htmlUrl"] != nil {
-            queue.append(.bookmark(try bookmark(from: attributes, isFeed: type == "rss")))
+        var type: String?
+        var hasLink = false
+        var hasTopicMarker = false
+        for attribute in attributes {
+            switch attribute.name {
+            case "type": type = attribute.value.lowercased()
+            case "url", "xmlUrl", "htmlUrl": hasLink = true
+            case "status", "due", "_note", "_complete": hasTopicMarker = true
+            default: break
+            }
+        }
+        if type == "link" || type == "rss" || hasLink {
+            queue.append(.bookmark(try bookmark(from: attributes)))
             frames.append(.other)
         } else if type == "quote" || type == "citation" {
             queue.append(.citation(try citation(from: attributes)))
             frames.append(.other)
-        } else if type == "topic" || OPMLReader.topicMarkers.contains(where: { attributes[named: $0] != nil }) {
+        } else if type == "topic" || (hasTopicMarker && (type == nil || type == "")) {
             frames.append(.topic(try topic(from: attributes)))
         } else if type == nil || type == "" {
             frames.append(.undecided(attributes))
@@ -114,8 +134,6 @@ final class OPMLReader: XMLEventHandler {
             frames.append(.rejected)
         }
     }
-
-    private static let topicMarkers = ["status", "due", "_note", "_complete"]
 
     private func addToTopic(at index: Int, _ attributes: [XMLAttribute]) {
         guard case .topic(var topic) = frames[index] else { return }
@@ -133,21 +151,41 @@ final class OPMLReader: XMLEventHandler {
 
     // MARK: Records
 
-    private static let bookmarkKeys: Set<String> = ["text", "title", "type", "url", "htmlUrl", "category", "created", "modified", "id"]
     private static let citationKeys: Set<String> = ["text", "type", "author", "source", "category", "favourite", "favorite",
                                                     "archived", "_note", "location", "created", "modified", "id"]
     private static let topicKeys: Set<String> = ["text", "type", "status", "due", "_note", "_complete", "created", "modified", "id"]
 
-    private func bookmark(from attributes: [XMLAttribute], isFeed: Bool) throws(CardportError) -> Bookmark {
-        let feed = attributes[named: "xmlUrl"]
-        let url = attributes[named: "url"] ?? attributes[named: "htmlUrl"] ?? feed ?? attributes[named: "text"] ?? ""
-        var name = attributes[named: "title"] ?? attributes[named: "text"]
-        if name == url { name = nil }
-        var tags = TagList.split(attributes[named: "category"] ?? "", stripSlash: true)
+    /// The bookmark of a link or feed outline, its attributes read in one pass (this is the hot path
+    /// of a large feed list or bookmark export).
+    private func bookmark(from attributes: [XMLAttribute]) throws(CardportError) -> Bookmark {
+        var url: String?, htmlURL: String?, feed: String?, text: String?, title: String?
+        var category: String?, created: String?, modified: String?, id: String?
+        var extras: [String: String] = [:]
+        for attribute in attributes {
+            switch attribute.name {
+            case "url": url = attribute.value
+            case "htmlUrl": htmlURL = attribute.value
+            case "xmlUrl":
+                feed = attribute.value
+                extras["xmlUrl"] = attribute.value
+            case "text": text = attribute.value
+            case "title": title = attribute.value
+            case "category": category = attribute.value
+            case "created": created = attribute.value
+            case "modified": modified = attribute.value
+            case "id": id = attribute.value
+            case "type": break
+            default: extras[attribute.name] = attribute.value
+            }
+        }
+        let link = url ?? htmlURL ?? feed ?? text ?? ""
+        var name = title ?? text
+        if name == link { name = nil }
+        var tags = category.map { TagList.split($0, stripSlash: true) } ?? []
         tags = TagList.adding(folders: folders, to: tags, as: foldersAsTags)
-        return Bookmark(id: attributes[named: "id"], name: name, text: url, tags: tags,
-                        createdAt: try date(attributes, "created"), updatedAt: try date(attributes, "modified"),
-                        extras: extras(attributes, known: OPMLReader.bookmarkKeys))
+        return Bookmark(id: id, name: name, text: link, tags: tags,
+                        createdAt: try date(created, "created"), updatedAt: try date(modified, "modified"),
+                        extras: extras)
     }
 
     private func citation(from attributes: [XMLAttribute]) throws(CardportError) -> Citation {
@@ -192,7 +230,11 @@ final class OPMLReader: XMLEventHandler {
     }
 
     private func date(_ attributes: [XMLAttribute], _ name: String) throws(CardportError) -> Timestamp? {
-        guard let written = attributes[named: name], !written.trimmingSpaces.isEmpty else { return nil }
+        try date(attributes[named: name], name)
+    }
+
+    private func date(_ written: String?, _ name: String) throws(CardportError) -> Timestamp? {
+        guard let written, !written.trimmingSpaces.isEmpty else { return nil }
         guard let parsed = RFC822Date.parseLenient(written) else {
             throw CardportError(.invalidValue, "'\(written)' in '\(name)' is not a date",
                                 hint: "OPML dates are RFC 822 ('Sat, 05 Mar 2023 22:15:42 GMT'); ISO 8601 is accepted too",

@@ -8,77 +8,96 @@ import CardportCore
 /// written back as `-0500`, `-0700`, …. The day name is optional and not checked against the date;
 /// seconds are optional (written back as `:00`); two-digit years are 1950–2049.
 enum RFC822Date {
-    private static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map { Array($0.utf8) }
-    private static let utcNames = ["gmt", "ut", "utc", "z"].map { Array($0.utf8) }
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-    private static let namedZones: [([UInt8], Int)] = [
-        ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300), ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
-    ].map { (Array($0.0.utf8), $0.1) }
-
     /// Parses an RFC 822 date-time, or returns `nil`.
     static func parse(_ text: String) -> Timestamp? {
         var text = text
-        return text.withUTF8 { parse(words: words(in: $0)) }
+        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The space-separated words of the text, lower-cased (ASCII).
-    private static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [[UInt8]] {
-        var words: [[UInt8]] = []
-        var current: [UInt8] = []
-        for byte in bytes {
-            if byte == 0x20 || byte == 0x09 {
-                if !current.isEmpty { words.append(current); current.removeAll(keepingCapacity: true) }
-            } else {
-                current.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    /// Up to six space-separated words of the bytes, as ranges (more words: `nil`).
+    private static func words(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
+        var words: [Range<Int>] = []
+        words.reserveCapacity(6)
+        var index = 0
+        while index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            while index < bytes.count, bytes[index] != 0x20, bytes[index] != 0x09 { index += 1 }
+            if index > start {
+                guard words.count < 6 else { return nil }
+                words.append(start..<index)
             }
         }
-        if !current.isEmpty { words.append(current) }
         return words
     }
 
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+    private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 9 else { return nil }
         var value = 0
-        for byte in bytes {
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
+        for index in range {
+            let digit = Int(bytes[index]) &- 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
         }
         return value
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    /// The word lower-cased into a small integer key (up to eight ASCII letters), for matching names.
+    private static func key(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt64 {
+        guard range.count <= 8 else { return 0 }
+        var key: UInt64 = 0
+        for index in range {
+            let byte = bytes[index]
+            key = key << 8 | UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return key
+    }
 
-    private static func parse(words input: [[UInt8]]) -> Timestamp? {
-        var words = input[...]
-        guard let first = words.first else { return nil }
-        if first.last == 0x2C || first.allSatisfy(isLetter) { words = words.dropFirst() }
-        guard words.count >= 4 else { return nil }
-        let dayWord = words[words.startIndex], monthWord = words[words.startIndex + 1]
-        let yearWord = words[words.startIndex + 2], clockWord = words[words.startIndex + 3]
-        guard let day = number(dayWord[...]), monthWord.count >= 3,
-              let month = monthKeys.firstIndex(of: Array(monthWord.prefix(3))),
-              var year = number(yearWord[...]) else { return nil }
-        if yearWord.count == 2 { year += year < 50 ? 2000 : 1900 }
-        let clock = clockWord.split(separator: 0x3A, omittingEmptySubsequences: false)
-        guard (2...3).contains(clock.count), clock.allSatisfy({ $0.count == 2 }),
-              let hour = number(clock[0]), let minute = number(clock[1]) else { return nil }
-        let second = clock.count == 3 ? number(clock[2]) : 0
-        guard let second else { return nil }
+    private static func key(_ text: String) -> UInt64 {
+        text.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static let monthKeys = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map(key)
+    private static let utcKeys = ["gmt", "ut", "utc", "z"].map(key)
+    private static let zoneKeys: [(UInt64, Int)] = [
+        ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300), ("mst", -420), ("mdt", -360), ("pst", -480), ("pdt", -420),
+    ].map { (key($0.0), $0.1) }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        guard var words = words(bytes), let first = words.first else { return nil }
+        if bytes[first.upperBound - 1] == 0x2C || first.allSatisfy({ isLetter(bytes[$0]) }) { words.removeFirst() }
+        guard words.count == 4 || words.count == 5 else { return nil }
+        guard let day = number(bytes, words[0]), words[1].count >= 3,
+              let month = monthKeys.firstIndex(of: key(bytes, words[1].lowerBound..<words[1].lowerBound + 3)),
+              var year = number(bytes, words[2]) else { return nil }
+        if words[2].count == 2 { year += year < 50 ? 2000 : 1900 }
+        let clock = words[3]
+        guard clock.count == 5 || clock.count == 8, bytes[clock.lowerBound + 2] == 0x3A,
+              let hour = number(bytes, clock.lowerBound..<clock.lowerBound + 2),
+              let minute = number(bytes, clock.lowerBound + 3..<clock.lowerBound + 5) else { return nil }
+        var second = 0
+        if clock.count == 8 {
+            guard bytes[clock.lowerBound + 5] == 0x3A, let value = number(bytes, clock.lowerBound + 6..<clock.upperBound) else { return nil }
+            second = value
+        }
         var zone = Timestamp.Zone.floating
-        if words.count >= 5 {
-            guard words.count == 5 else { return nil }
-            let name = words[words.startIndex + 4]
-            if utcNames.contains(name) {
+        if words.count == 5 {
+            let word = words[4]
+            let name = key(bytes, word)
+            let sign = bytes[word.lowerBound]
+            if utcKeys.contains(name) {
                 zone = .utc
-            } else if let minutes = namedZones.first(where: { $0.0 == name })?.1 {
+            } else if let minutes = zoneKeys.first(where: { $0.0 == name })?.1 {
                 zone = .offset(minutes: minutes)
-            } else if let sign = name.first, sign == 0x2B || sign == 0x2D, name.count == 5,
-                      let digits = number(name.dropFirst()) {
+            } else if sign == 0x2B || sign == 0x2D, word.count == 5, let digits = number(bytes, word.lowerBound + 1..<word.upperBound) {
                 guard digits % 100 < 60 else { return nil }
                 let minutes = digits / 100 * 60 + digits % 100
                 zone = minutes == 0 && sign == 0x2D ? .floating : .offset(minutes: sign == 0x2D ? -minutes : minutes)
-            } else if name.count == 1, isLetter(name[0]) {
+            } else if word.count == 1, isLetter(sign) {
                 zone = .floating
             } else {
                 return nil
