@@ -54,41 +54,53 @@ struct MarkupBuffer {
         escaped(value, inAttribute: false)
     }
 
+    /// Appends `value` escaped; runs of bytes that need nothing are copied whole.
     private mutating func escaped(_ value: String, inAttribute: Bool) -> Bool {
-        var clean = true
-        for byte in value.utf8 {
-            switch byte {
-            case 0x26: raw("&amp;")
-            case 0x3C: raw("&lt;")
-            case 0x3E: raw("&gt;")
-            case 0x22: raw("&quot;")
-            case 0x27: raw("&#39;")
-            case 0x0D: raw("&#13;")
-            case 0x09: if inAttribute { raw("&#9;") } else { bytes.append(byte) }
-            case 0x0A: if inAttribute { raw("&#10;") } else { bytes.append(byte) }
-            case 0x00..<0x20:
-                raw("\u{FFFD}")
-                clean = false
-            default:
-                bytes.append(byte)
+        var value = value
+        return value.withUTF8 { source in
+            var clean = true
+            var runStart = 0
+            var index = 0
+            while index < source.count {
+                let byte = source[index]
+                // Everything that needs escaping is below `@` (0x40), or starts with 0xEF (U+FFFE, U+FFFF).
+                if byte >= 0x40 && byte != 0xEF {
+                    index += 1
+                    continue
+                }
+                let replacement: StaticString
+                var width = 1
+                switch byte {
+                case 0x26: replacement = "&amp;"
+                case 0x3C: replacement = "&lt;"
+                case 0x3E: replacement = "&gt;"
+                case 0x22: replacement = "&quot;"
+                case 0x27: replacement = "&#39;"
+                case 0x0D: replacement = "&#13;"
+                case 0x09 where inAttribute: replacement = "&#9;"
+                case 0x0A where inAttribute: replacement = "&#10;"
+                case 0x09, 0x0A:
+                    index += 1
+                    continue
+                case 0x00..<0x20:
+                    replacement = "\u{FFFD}"
+                    clean = false
+                case 0xEF where index + 2 < source.count && source[index + 1] == 0xBF
+                    && (source[index + 2] == 0xBE || source[index + 2] == 0xBF):
+                    replacement = "\u{FFFD}"
+                    width = 3
+                    clean = false
+                default:
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                raw(replacement)
+                index += width
+                runStart = index
             }
-        }
-        // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters either; they are rare enough
-        // to fix up afterwards rather than slow the loop above.
-        if value.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF }) {
-            replaceNonCharacters()
-            clean = false
-        }
-        return clean
-    }
-
-    private mutating func replaceNonCharacters() {
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF {
-                bytes[index + 2] = 0xBD
-            }
-            index += 1
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+            return clean
         }
     }
 

@@ -29,8 +29,6 @@ final class NetscapeBookmarksReader: XMLEventHandler {
 
     /// Schemes whose links are scripts or browser pages, not bookmarks of a place.
     private static let skippedSchemes = ["javascript:", "place:", "about:", "chrome://"]
-    /// Attributes the mapping reads; the rest are kept in `extras`.
-    private static let knownAttributes: Set<String> = ["href", "add_date", "last_modified", "tags"]
 
     init(foldersAsTags: FoldersAsTags) {
         self.foldersAsTags = foldersAsTags
@@ -99,21 +97,34 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     }
 
     private func openBookmark(_ attributes: [XMLAttribute]) throws(CardportError) {
-        guard let href = attributes[named: "href"] else { return }
-        let lower = href.prefix(16).lowercased()
-        if let scheme = NetscapeBookmarksReader.skippedSchemes.first(where: { lower.hasPrefix($0) }) {
+        var href: String?, added: String?, modified: String?, tagList: String?
+        var extras: [String: String] = [:]
+        for attribute in attributes {
+            switch attribute.name {
+            case "href": href = attribute.value
+            case "add_date": added = attribute.value
+            case "last_modified": modified = attribute.value
+            case "tags": tagList = attribute.value
+            default: extras[attribute.name] = attribute.value
+            }
+        }
+        guard let href else { return }
+        if let scheme = NetscapeBookmarksReader.skippedScheme(of: href) {
             leftOut["\(scheme) link", default: 0] += 1
             return
         }
-        var extras: [String: String] = [:]
-        for attribute in attributes where !NetscapeBookmarksReader.knownAttributes.contains(attribute.name) {
-            extras[attribute.name] = attribute.value
-        }
-        var tags = TagList.split(attributes[named: "tags"] ?? "")
+        var tags = tagList.map { TagList.split($0) } ?? []
         tags = TagList.adding(folders: lists.compactMap { $0 }, to: tags, as: foldersAsTags)
-        bookmark = Bookmark(text: href, tags: tags, createdAt: try date(attributes, "add_date"),
-                            updatedAt: try date(attributes, "last_modified"), extras: extras)
+        bookmark = Bookmark(text: href, tags: tags, createdAt: try date(added, "ADD_DATE"),
+                            updatedAt: try date(modified, "LAST_MODIFIED"), extras: extras)
         begin(.linkText)
+    }
+
+    /// The scheme of a link that is not a place (`javascript:`, …), compared without regard to case.
+    private static func skippedScheme(of href: String) -> String? {
+        guard let first = href.utf8.first, [0x6A, 0x70, 0x61, 0x63, 0x4A, 0x50, 0x41, 0x43].contains(first) else { return nil }
+        let lower = href.prefix(16).lowercased()
+        return skippedSchemes.first { lower.hasPrefix($0) }
     }
 
     private func finishBookmark() throws(CardportError) {
@@ -136,10 +147,10 @@ final class NetscapeBookmarksReader: XMLEventHandler {
 
     /// Seconds since 1970; values too large for seconds are taken as milliseconds or microseconds,
     /// which some tools write.
-    private func date(_ attributes: [XMLAttribute], _ name: String) throws(CardportError) -> Timestamp? {
-        guard let written = attributes[named: name]?.trimmingSpaces, !written.isEmpty else { return nil }
+    private func date(_ text: String?, _ name: String) throws(CardportError) -> Timestamp? {
+        guard let written = text?.trimmingSpaces, !written.isEmpty else { return nil }
         guard var seconds = Int64(written), seconds >= 0 else {
-            throw CardportError(.invalidValue, "'\(written)' in \(name.uppercased()) is not a number of seconds since 1970",
+            throw CardportError(.invalidValue, "'\(written)' in \(name) is not a number of seconds since 1970",
                                 isRecoverable: true)
         }
         if seconds > 100_000_000_000_000 { seconds /= 1_000_000 } else if seconds > 100_000_000_000 { seconds /= 1000 }

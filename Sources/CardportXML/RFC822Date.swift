@@ -112,18 +112,41 @@ enum RFC822Date {
         guard timestamp.fractionDigits == 0, !timestamp.isDateOnly else { return nil }
         let c = timestamp.components
         guard (1000...9999).contains(c.year) else { return nil }
-        let localDays = (timestamp.secondsSince1970 + Int64(timestamp.offsetMinutes) * 60)
-        let days = Int(localDays >= 0 ? localDays / 86_400 : (localDays - 86_399) / 86_400)
-        let weekday = dayNames[((days % 7) + 7) % 7]
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var text = "\(weekday), \(two(c.day)) \(monthNames[c.month - 1]) \(c.year) \(two(c.hour)):\(two(c.minute)):\(two(c.second)) "
-        switch timestamp.zone {
-        case .utc: text += "GMT"
-        case .floating: text += "-0000"
-        case .offset(let minutes):
-            text += (minutes < 0 ? "-" : "+") + two(abs(minutes) / 60) + two(abs(minutes) % 60)
+        let localSeconds = timestamp.secondsSince1970 + Int64(timestamp.offsetMinutes) * 60
+        let days = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + value / divisor % 10))
+                divisor /= 10
+            }
         }
-        return text
+        bytes.append(contentsOf: dayNames[Int(((days % 7) + 7) % 7)].utf8)
+        bytes.append(contentsOf: [0x2C, 0x20])
+        digits(c.day, 2)
+        bytes.append(0x20)
+        bytes.append(contentsOf: monthNames[c.month - 1].utf8)
+        bytes.append(0x20)
+        digits(c.year, 4)
+        bytes.append(0x20)
+        digits(c.hour, 2)
+        bytes.append(0x3A)
+        digits(c.minute, 2)
+        bytes.append(0x3A)
+        digits(c.second, 2)
+        bytes.append(0x20)
+        switch timestamp.zone {
+        case .utc: bytes.append(contentsOf: [0x47, 0x4D, 0x54])
+        case .floating: bytes.append(contentsOf: [0x2D, 0x30, 0x30, 0x30, 0x30])
+        case .offset(let minutes):
+            bytes.append(minutes < 0 ? 0x2D : 0x2B)
+            digits(abs(minutes) / 60, 2)
+            digits(abs(minutes) % 60, 2)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Parses an OPML date: RFC 822 as the format says, else ISO 8601 (which Cardport writes when

@@ -31,8 +31,10 @@ enum TagList {
     /// when `stripSlash`, surrounding spaces, nothing at all); returns how many were left out.
     static func join(_ tags: [String], stripSlash: Bool = false) -> (text: String, lost: Int) {
         var kept: [String] = []
-        for tag in tags where !tag.contains(",") && tag.trimmingSpaces == tag && !tag.isEmpty
-            && !(stripSlash && tag.hasPrefix("/")) {
+        for tag in tags {
+            let bytes = tag.utf8
+            guard let first = bytes.first, let last = bytes.last, !isSpace(first), !isSpace(last),
+                  !(stripSlash && first == 0x2F), !bytes.contains(0x2C) else { continue }
             kept.append(tag)
         }
         return (kept.joined(separator: ","), tags.count - kept.count)
