@@ -69,7 +69,9 @@ final class StreamingParser {
         let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
         switch language {
         case .xml: _ = xmlParseChunk(parser, pointer, Int32(count), terminate)
-        case .html: _ = htmlParseChunk(parser, pointer, Int32(count), terminate)
+        case .html:
+            _ = htmlParseChunk(parser, pointer, Int32(count), terminate)
+            releaseParsedHTML(parser)
         }
         if let failure = context.failure { isFinished = true; throw failure }
         input.consume(count)
@@ -78,6 +80,17 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// Drops the input libxml2's HTML push parser has parsed: unlike the XML one, it keeps every byte
+    /// pushed to it, so memory would grow with the file. Between chunks no token is half-parsed; the
+    /// parser's resume offset (`checkIndex`, counted from the old buffer start) is reset so it rescans
+    /// from where it stands.
+    private func releaseParsedHTML(_ parser: xmlParserCtxtPtr) {
+        guard let current = parser.pointee.input, let cursor = current.pointee.cur, let base = current.pointee.base,
+              cursor - base > 2 * StreamingParser.chunkSize else { return }
+        xmlParserInputShrink(current)
+        parser.pointee.checkIndex = 0
     }
 
     /// Whether the whole input is white space (an empty file holds no records; libxml2 would call it

@@ -62,6 +62,26 @@ import Testing
         #expect(try bookmarks("chrome-bookmarks.html", .none).bookmarks.allSatisfy(\.tags.isEmpty))
     }
 
+    @Test func readsAFileOfManyChunksWithFoldersAcrossThem() throws {
+        var text = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+        for folder in 0..<50 {
+            text += "    <DT><H3>Folder \(folder)</H3>\n    <DL><p>\n"
+            for index in 0..<200 {
+                text += "        <DT><A HREF=\"https://example.org/\(folder)/\(index)?a=1&amp;b=2\" ADD_DATE=\"\(1_600_000_000 + index)\">Page \(index) &amp; more</A>\n"
+                if index % 7 == 0 { text += "        <DD>Note \(index)\n" }
+            }
+            text += "    </DL><p>\n"
+        }
+        text += "</DL><p>\n"
+        #expect(text.utf8.count > 10 * StreamingParser.chunkSize)
+        let read = try FormatHarness.read(format, text).compactMap { if case .bookmark(let b) = $0 { b } else { nil } }
+        #expect(read.count == 10_000)
+        #expect(read.last == Bookmark(name: "Page 199 & more", text: "https://example.org/49/199?a=1&b=2", tags: ["Folder 49"],
+                                      createdAt: Timestamp(secondsSince1970: 1_600_000_199)))
+        #expect(read[7].extras == ["description": "Note 7"])
+        #expect(Set(read.map(\.tags)).count == 50)
+    }
+
     @Test func writesTheFormBrowsersImport() throws {
         let records: [Record] = [
             .bookmark(Bookmark(name: "Pro Git", text: "https://git-scm.com/book?a=1&b=2", tags: ["git", "books"],
