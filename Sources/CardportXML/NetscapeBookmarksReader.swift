@@ -38,6 +38,10 @@ final class NetscapeBookmarksReader: XMLEventHandler {
         switch name {
         case "dl":
             try finishBookmark()
+            guard lists.count < StreamingParser.maximumDepth else {
+                throw CardportError(.limitExceeded, "folders nest more than \(StreamingParser.maximumDepth) levels deep",
+                                    hint: "no browser nests folders this deep; the file is probably hostile or broken")
+            }
             lists.append(pendingFolder ?? nil)
             pendingFolder = nil
         case "dt", "hr":

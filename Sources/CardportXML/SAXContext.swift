@@ -92,7 +92,7 @@ final class SAXContext {
         if !hasRoot, hasToleratedFault { forgive() }
         hasRoot = true
         depth += 1
-        if depth > StreamingParser.maximumDepth {
+        if language == .xml, depth > StreamingParser.maximumDepth {
             fail(CardportError(.limitExceeded, "elements nest more than \(StreamingParser.maximumDepth) levels deep",
                                hint: "no bookmark file nests this deep; the file is probably hostile or broken"))
             return

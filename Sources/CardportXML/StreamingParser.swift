@@ -2,13 +2,17 @@ import CardportCore
 internal import CLibXML2
 
 /// A libxml2 push parser fed from a ``ByteInput`` a chunk at a time, calling an ``XMLEventHandler``
-/// for every element and piece of text: the input is never held whole and no tree is built, so memory
-/// stays at one chunk plus what the handler keeps.
+/// for every element and piece of text. No tree is built. The XML parser streams: memory stays at
+/// about one chunk plus what the handler keeps. libxml2 2.9's HTML push parser holds what it is given
+/// and reports most of the document when the input ends, so bookmark HTML is read in memory that
+/// grows with the file (about 1 KB per bookmark).
 ///
 /// The parser owns its libxml2 context and frees it in `deinit`. It is set up so hostile input cannot
 /// reach out or blow up: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, and
 /// any entity declaration stops the parse (OPML and XBEL never need one; refusing them outright is what
-/// defeats entity-expansion bombs and external-entity reads). Elements may nest ``maximumDepth`` deep.
+/// defeats entity-expansion bombs and external-entity reads). XML elements may nest ``maximumDepth``
+/// deep. (HTML never closes `<DT>`, so its element depth says nothing; the bookmark reader limits how
+/// deep folders nest instead.)
 ///
 /// libxml2 prints nothing: its diagnostics arrive through a structured error handler installed on this
 /// context only (no process-wide handler), and become ``CardportError``s with the file, line, column and
@@ -69,9 +73,7 @@ final class StreamingParser {
         let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
         switch language {
         case .xml: _ = xmlParseChunk(parser, pointer, Int32(count), terminate)
-        case .html:
-            _ = htmlParseChunk(parser, pointer, Int32(count), terminate)
-            releaseParsedHTML(parser)
+        case .html: _ = htmlParseChunk(parser, pointer, Int32(count), terminate)
         }
         if let failure = context.failure { isFinished = true; throw failure }
         input.consume(count)
@@ -80,17 +82,6 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
-    }
-
-    /// Drops the input libxml2's HTML push parser has parsed: unlike the XML one, it keeps every byte
-    /// pushed to it, so memory would grow with the file. Between chunks no token is half-parsed; the
-    /// parser's resume offset (`checkIndex`, counted from the old buffer start) is reset so it rescans
-    /// from where it stands.
-    private func releaseParsedHTML(_ parser: xmlParserCtxtPtr) {
-        guard let current = parser.pointee.input, let cursor = current.pointee.cur, let base = current.pointee.base,
-              cursor - base > 2 * StreamingParser.chunkSize else { return }
-        xmlParserInputShrink(current)
-        parser.pointee.checkIndex = 0
     }
 
     /// Whether the whole input is white space (an empty file holds no records; libxml2 would call it

@@ -82,6 +82,14 @@ import Testing
         #expect(Set(read.map(\.tags)).count == 50)
     }
 
+    @Test func readsAThousandLinksInOneFolder() throws {
+        // <DT> is never closed and libxml2 nests each in the one before: that is not folder depth.
+        var text = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
+        for index in 0..<1000 { text += "    <DT><A HREF=\"https://example.org/\(index)\">Page \(index)</A>\n" }
+        text += "</DL><p>\n"
+        #expect(try FormatHarness.read(format, text).count == 1000)
+    }
+
     @Test func writesTheFormBrowsersImport() throws {
         let records: [Record] = [
             .bookmark(Bookmark(name: "Pro Git", text: "https://git-scm.com/book?a=1&b=2", tags: ["git", "books"],

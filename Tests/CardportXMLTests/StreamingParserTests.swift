@@ -62,6 +62,7 @@ import Testing
         let html = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n" + String(repeating: "<DL><p><DT><H3>a</H3>\n", count: depth)
         let htmlError = FormatHarness.error(reading: html, as: NetscapeBookmarksFormat(), name: "deep.html")
         #expect(htmlError?.code == .limitExceeded)
+        #expect(htmlError?.message == "folders nest more than 200 levels deep")
     }
 
     @Test func reportsMalformedXMLWithItsLine() {
