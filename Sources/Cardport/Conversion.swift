@@ -123,8 +123,8 @@ public struct Conversion: Sendable {
                 finishedBytes += source.bytesRead
                 var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
                 entry.add(counts.read)
+                entry.add(reader.notes)
                 report.add(droppedRecords: counts.dropped)
-                report.add(leftOut: reader.leftOut)
                 report.inputs.append(entry)
             }
             if let open = current {

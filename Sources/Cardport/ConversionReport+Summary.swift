@@ -16,10 +16,13 @@ extension ConversionReport {
                 line += ": " + Self.kindCounts(input.kinds)
             }
             lines.append(line)
-        }
-        if let leftOut, !leftOut.isEmpty {
-            lines.append("left out entries that are not cards: "
-                         + leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+            if let notes = input.notes, !notes.isEmpty {
+                lines.append("  " + notes.map { "\($0.label): \(Self.grouped($0.count))" }.joined(separator: ", "))
+            }
+            if let warnings = input.warnings, let count = input.warningCount, count > 0 {
+                lines.append("  \(Self.count(count, "warning")):")
+                lines.append(Self.diagnostics(warnings, total: count, colour: false, asWarnings: true))
+            }
         }
         if skipped > 0 {
             lines.append("skipped \(Self.count(skipped, "record")) of other kinds (--kind)")
@@ -45,9 +48,15 @@ extension ConversionReport {
 
     /// The diagnostics of the rejected records, one after another, and how many more there were.
     public func rejections(colour: Bool) -> String {
-        var text = rejected.map { $0.error.rendered(colour: colour).trimmingTrailingNewlines() }.joined(separator: "\n")
-        if rejectedCount > rejected.count {
-            text += "\n… and \(Self.grouped(rejectedCount - rejected.count)) more"
+        Self.diagnostics(rejected, total: rejectedCount, colour: colour)
+    }
+
+    /// Diagnostics one after another, and how many more there were.
+    static func diagnostics(_ listed: [Rejection], total: Int, colour: Bool, asWarnings: Bool = false) -> String {
+        var text = listed.map { $0.error.rendered(colour: colour, asWarning: asWarnings).trimmingTrailingNewlines() }
+            .joined(separator: "\n")
+        if total > listed.count {
+            text += "\n… and \(Self.grouped(total - listed.count)) more"
         }
         return text
     }

@@ -10,6 +10,21 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         public var records = 0
         /// Records read, by plural kind name.
         public var kinds: [String: Int] = [:]
+        /// What the reader counted besides records (entries skipped or folded), when it said anything.
+        public var notes: [NamedCount]?
+        /// Warnings about input that was read anyway, when there were any (the first 1000).
+        public var warnings: [Rejection]?
+        /// How many warnings there were in all, when there were any.
+        public var warningCount: Int?
+
+        mutating func add(_ readerNotes: ReaderNotes) {
+            guard !readerNotes.isEmpty else { return }
+            notes = readerNotes.counts.map { NamedCount(label: $0.label, count: $0.value) }
+            if readerNotes.warningCount > 0 {
+                warnings = readerNotes.warnings.map(Rejection.init)
+                warningCount = readerNotes.warningCount
+            }
+        }
 
         mutating func add(_ tally: KindTally) {
             for (name, count) in tally.byPluralName {
@@ -28,7 +43,13 @@ public struct ConversionReport: Sendable, Hashable, Codable {
         public var droppedFields: [String: Int]
     }
 
-    /// A record a reader rejected under `--keep-going`.
+    /// A count a reader reported, such as `bookmarks skipped`.
+    public struct NamedCount: Sendable, Hashable, Codable {
+        public var label: String
+        public var count: Int
+    }
+
+    /// A located diagnostic: a record a reader rejected under `--keep-going`, or a reader's warning.
     public struct Rejection: Sendable, Hashable, Codable {
         /// Where the record is.
         public var location: SourceLocation?
@@ -73,8 +94,6 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     public var rejected: [Rejection] = []
     /// How many records were rejected in all.
     public var rejectedCount = 0
-    /// Entries readers left out on purpose (``RecordReader/leftOut``), by reason; `nil` when none were.
-    public var leftOut: [String: Int]?
 
     /// How many rejections a report lists; past that it only counts them, so a file of a million
     /// bad lines cannot fill memory with diagnostics.
@@ -85,13 +104,6 @@ public struct ConversionReport: Sendable, Hashable, Codable {
 
     mutating func add(droppedRecords tally: KindTally) {
         for (name, count) in tally.byPluralName { droppedRecords[name, default: 0] += count }
-    }
-
-    mutating func add(leftOut counts: [String: Int]) {
-        guard !counts.isEmpty else { return }
-        var merged = leftOut ?? [:]
-        for (reason, count) in counts { merged[reason, default: 0] += count }
-        leftOut = merged
     }
 
     mutating func reject(_ error: CardportError) {

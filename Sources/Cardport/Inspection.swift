@@ -12,8 +12,12 @@ public struct InspectionReport: Sendable, Hashable, Codable {
     public var records: Int
     /// Records by plural kind name.
     public var kinds: [String: Int]
-    /// Entries the reader left out on purpose (``RecordReader/leftOut``), by reason; `nil` when none were.
-    public var leftOut: [String: Int]?
+    /// What the reader counted besides records (entries by kind, skipped, folded), when it said anything.
+    public var notes: [ConversionReport.NamedCount]?
+    /// Warnings about input that was read anyway, when there were any (the first 1000).
+    public var warnings: [ConversionReport.Rejection]?
+    /// How many warnings there were in all, when there were any.
+    public var warningCount: Int?
 }
 
 /// Reads inputs through to the end to report their format and record counts, writing nothing.
@@ -42,7 +46,11 @@ public struct Inspection: Sendable {
             report.records += 1
             report.kinds[record.kind.pluralName, default: 0] += 1
         }
-        if !reader.leftOut.isEmpty { report.leftOut = reader.leftOut }
+        var summary = ConversionReport.InputSummary(path: path, format: format.id)
+        summary.add(reader.notes)
+        report.notes = summary.notes
+        report.warnings = summary.warnings
+        report.warningCount = summary.warningCount
         return report
     }
 }
@@ -57,8 +65,12 @@ extension InspectionReport {
         let shown = path == "-" ? "standard input" : path
         var line = "\(shown): \(format), \(ConversionReport.count(records, "record"))"
         if !kinds.isEmpty { line += " (\(ConversionReport.kindCounts(kinds)))" }
-        if let leftOut, !leftOut.isEmpty {
-            line += "; left out " + leftOut.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        for note in notes ?? [] {
+            line += "\n  \(note.label): \(ConversionReport.grouped(note.count))"
+        }
+        if let warnings, let count = warningCount, count > 0 {
+            line += "\n  \(ConversionReport.count(count, "warning")):\n"
+            line += ConversionReport.diagnostics(warnings, total: count, colour: false, asWarnings: true)
         }
         return line
     }

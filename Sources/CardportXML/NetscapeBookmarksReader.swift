@@ -7,10 +7,10 @@ import CardportCore
 /// tree's shape. A `<H3>` names the folder whose `<DL>` follows; `<DL>`…`</DL>` open and close
 /// folders; an `<A HREF>` is a bookmark, and a `<DD>` right after it its description. `ADD_DATE` and
 /// `LAST_MODIFIED` are seconds since 1970 (UTC); `TAGS` is a comma-separated list. Links that are not
-/// places (`javascript:`, `place:`, `about:`, `chrome://`) are left out and counted.
+/// places (`javascript:`, `place:`, `about:`, `chrome://`) are skipped and counted in the reader's notes.
 final class NetscapeBookmarksReader: XMLEventHandler {
     let queue = RecordQueue()
-    private(set) var leftOut: [String: Int] = [:]
+    private(set) var notes = ReaderNotes()
     private let foldersAsTags: FoldersAsTags
 
     /// The open `<DL>` lists, each with the name of the folder it holds (`nil` for the top list and
@@ -114,7 +114,7 @@ final class NetscapeBookmarksReader: XMLEventHandler {
         }
         guard let href else { return }
         if let scheme = NetscapeBookmarksReader.skippedScheme(of: href) {
-            leftOut["\(scheme) link", default: 0] += 1
+            notes.count("\(scheme) links skipped")
             return
         }
         var tags = tagList.map { TagList.split($0) } ?? []

@@ -14,7 +14,7 @@ import CardportCore
 /// Attributes the mapping does not name are kept in the record's `extras`, and written back.
 final class OPMLReader: XMLEventHandler {
     let queue = RecordQueue()
-    private(set) var leftOut: [String: Int] = [:]
+    private(set) var notes = ReaderNotes()
     private let foldersAsTags: FoldersAsTags
 
     private enum Frame {
@@ -130,7 +130,7 @@ final class OPMLReader: XMLEventHandler {
         } else if type == nil || type == "" {
             frames.append(.undecided(attributes))
         } else {
-            leftOut["outline of type '\(type!)'", default: 0] += 1
+            notes.count("outlines of type '\(type!)' skipped")
             frames.append(.rejected)
         }
     }

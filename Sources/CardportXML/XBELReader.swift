@@ -6,10 +6,10 @@ import CardportCore
 /// dates (ISO 8601), `id` the id. Tags come from Cardport's `<info><metadata owner="…">` block (see
 /// ``XBELFormat/metadataOwner``), from buku's non-standard `TAGS` attribute, and from the names of the
 /// enclosing folders (``ReadOptions/foldersAsTags``). Other attributes go to `extras`; aliases and
-/// separators are left out and counted.
+/// separators are skipped and counted in the reader's notes.
 final class XBELReader: XMLEventHandler {
     let queue = RecordQueue()
-    private(set) var leftOut: [String: Int] = [:]
+    private(set) var notes = ReaderNotes()
     private let foldersAsTags: FoldersAsTags
 
     private enum Element {
@@ -65,7 +65,7 @@ final class XBELReader: XMLEventHandler {
             if let key = attributes[named: "name"] { begin(.extra(key)) }
         case "alias", "separator":
             elements.append(.other)
-            leftOut[name, default: 0] += 1
+            notes.count(name == "alias" ? "aliases skipped" : "separators skipped")
         default:
             elements.append(.other)
         }

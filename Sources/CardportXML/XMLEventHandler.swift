@@ -17,8 +17,8 @@ protocol XMLEventHandler: AnyObject {
     func finish() throws(CardportError)
     /// The records and recoverable errors the handler has produced, in order.
     var queue: RecordQueue { get }
-    /// Entries the handler left out on purpose, by reason.
-    var leftOut: [String: Int] { get }
+    /// What the handler counted besides records (entries it skipped on purpose).
+    var notes: ReaderNotes { get }
 }
 
 extension XMLEventHandler {

@@ -25,5 +25,5 @@ final class XMLRecordReader: RecordReader {
         }
     }
 
-    var leftOut: [String: Int] { handler.leftOut }
+    var notes: ReaderNotes { handler.notes }
 }

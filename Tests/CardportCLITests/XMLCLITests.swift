@@ -2,14 +2,14 @@ import CardportTestSupport
 import Foundation
 import Testing
 
-/// Bookmark files and outlines on the command line: what is left out, folder tags, XML errors.
+/// Bookmark files and outlines on the command line: the links they skip, folder tags, XML errors.
 @Suite struct XMLCLITests {
-    @Test func convertReportsTheLinksItLeavesOut() throws {
+    @Test func convertCountsTheLinksItSkips() throws {
         let scratch = try TemporaryDirectory()
         let result = try CLIRunner.run(["convert", "Samples/firefox-bookmarks.html", "-o", scratch.file("bookmarks.opml")])
         #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
             read 7 records from Samples/firefox-bookmarks.html (netscape): 7 bookmarks
-            left out entries that are not cards: about: link (1), chrome:// link (1), javascript: link (1), place: link (1)
+              place: links skipped: 1, javascript: links skipped: 1, about: links skipped: 1, chrome:// links skipped: 1
             wrote 7 records to \(scratch.file("bookmarks.opml")) (opml)
 
             """))
@@ -17,10 +17,11 @@ import Testing
             #"<outline type="link" text="The Need to Read" url="https://paulgraham.com/read.html" category="Reading,Essays" created="Thu, 01 Feb 2024 00:00:00 GMT" modified="Fri, 02 Feb 2024 00:00:00 GMT" shortcuturl="pg"/>"#))
     }
 
-    @Test func inspectReportsTheLinksItLeavesOut() throws {
+    @Test func inspectCountsTheLinksItSkips() throws {
         let result = try CLIRunner.run(["inspect", "Samples/chrome-bookmarks.html", "Samples/study-topics.opml"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            Samples/chrome-bookmarks.html: netscape, 8 records (8 bookmarks); left out chrome:// link (1)
+            Samples/chrome-bookmarks.html: netscape, 8 records (8 bookmarks)
+              chrome:// links skipped: 1
             Samples/study-topics.opml: opml, 5 records (1 citation, 4 topics)
 
             """, stderr: ""))

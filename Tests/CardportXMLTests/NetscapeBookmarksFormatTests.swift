@@ -8,11 +8,12 @@ import Testing
 @Suite struct NetscapeBookmarksFormatTests {
     let format = NetscapeBookmarksFormat()
 
-    private func bookmarks(_ sample: String, _ mode: FoldersAsTags = .all) throws -> (bookmarks: [Bookmark], leftOut: [String: Int]) {
+    private func bookmarks(_ sample: String, _ mode: FoldersAsTags = .all) throws -> (bookmarks: [Bookmark], skipped: [String]) {
         let input = try ByteInput(path: PackagePaths.sample(sample))
         let reader = try format.makeReader(input, options: ReadOptions(foldersAsTags: mode))
         let records = try reader.readAll()
-        return (records.compactMap { if case .bookmark(let b) = $0 { b } else { nil } }, reader.leftOut)
+        return (records.compactMap { if case .bookmark(let b) = $0 { b } else { nil } },
+                reader.notes.counts.map { "\($0.label): \($0.value)" })
     }
 
     @Test func conformsToTheFormatContract() async {
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func readsAFirefoxExport() throws {
-        let (read, leftOut) = try bookmarks("firefox-bookmarks.html")
+        let (read, skipped) = try bookmarks("firefox-bookmarks.html")
         #expect(read.map(\.name) == [
             "Moby Dick; Or, The Whale by Herman Melville | Project Gutenberg", "The Need to Read", "Learning <and> unlearning",
             "HTML: HyperText Markup Language | MDN", "Documentation | Swift.org",
@@ -46,18 +47,19 @@ import Testing
         #expect(read[4].tags == ["swift", "Swift"])
         #expect(read[5].extras["description"] == "Why `internal import` keeps C types out of a module's API.")
         #expect(read[6].tags == [])
-        #expect(leftOut == ["javascript: link": 1, "place: link": 1, "about: link": 1, "chrome:// link": 1])
+        #expect(skipped == ["place: links skipped: 1", "javascript: links skipped: 1", "about: links skipped: 1",
+                            "chrome:// links skipped: 1"])
     }
 
     @Test func readsAChromeExportWithNestedFolders() throws {
-        let (read, leftOut) = try bookmarks("chrome-bookmarks.html")
+        let (read, skipped) = try bookmarks("chrome-bookmarks.html")
         #expect(read.count == 8)
         #expect(read[2] == Bookmark(name: "AWS Health Dashboard", text: "https://status.aws.amazon.com/?region=eu-central-1&tab=health",
                                     tags: ["Work", "Infra & Ops"], createdAt: Timestamp(secondsSince1970: 1_583_020_900)))
         #expect(read[3].text == "https://grafana.example.com/d/k8s-overview?orgId=1&refresh=30s")
         #expect(read[7].name == "東京 - Wikipedia")
         #expect(read[0].extras["icon"]?.hasPrefix("data:image/png;base64,") == true)
-        #expect(leftOut == ["chrome:// link": 1])
+        #expect(skipped == ["chrome:// links skipped: 1"])
         #expect(try bookmarks("chrome-bookmarks.html", .parent).bookmarks[2].tags == ["Infra & Ops"])
         #expect(try bookmarks("chrome-bookmarks.html", .none).bookmarks.allSatisfy(\.tags.isEmpty))
     }

@@ -59,7 +59,7 @@ import Testing
             createdAt: Timestamp(year: 2024, month: 1, day: 2, hour: 10),
             extras: ["description": "The language's home", "visited": "2024-03-01T08:00:00Z"])))
         #expect(records.last == .bookmark(Bookmark(text: "https://example.org/")))
-        #expect(reader.leftOut == ["separator": 1])
+        #expect(reader.notes["separators skipped"] == 1)
     }
 
     @Test func writesTagsInItsMetadataBlock() throws {

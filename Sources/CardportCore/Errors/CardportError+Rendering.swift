@@ -3,17 +3,18 @@ extension CardportError {
     /// line with a caret under the column, then the hint.
     ///
     /// Long lines are cut to a window around the column so the caret stays on screen. With `colour`,
-    /// ANSI escapes make `error:` red and the caret green (callers honour `NO_COLOR`).
-    public func rendered(colour: Bool) -> String {
+    /// ANSI escapes make `error:` red and the caret green (callers honour `NO_COLOR`). As a warning
+    /// (input that was read anyway, or skipped without failing) it says `warning:`, in magenta.
+    public func rendered(colour: Bool, asWarning: Bool = false) -> String {
         let bold = colour ? "\u{1B}[1m" : ""
-        let red = colour ? "\u{1B}[1;31m" : ""
+        let red = colour ? (asWarning ? "\u{1B}[1;35m" : "\u{1B}[1;31m") : ""
         let green = colour ? "\u{1B}[1;32m" : ""
         let reset = colour ? "\u{1B}[0m" : ""
         var out = ""
         if let location {
             out += "\(bold)\(location):\(reset) "
         }
-        out += "\(red)error:\(reset) \(bold)\(message)\(reset)\n"
+        out += "\(red)\(asWarning ? "warning" : "error"):\(reset) \(bold)\(message)\(reset)\n"
         if let location, let sourceLine {
             let (shown, caretColumn) = CardportError.window(of: sourceLine, column: location.column)
             let gutter = String(location.line)
