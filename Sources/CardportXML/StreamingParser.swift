@@ -2,10 +2,8 @@ import CardportCore
 internal import CLibXML2
 
 /// A libxml2 push parser fed from a ``ByteInput`` a chunk at a time, calling an ``XMLEventHandler``
-/// for every element and piece of text. No tree is built. The XML parser streams: memory stays at
-/// about one chunk plus what the handler keeps. libxml2 2.9's HTML push parser holds what it is given
-/// and reports most of the document when the input ends, so bookmark HTML is read in memory that
-/// grows with the file (about 1 KB per bookmark).
+/// for every element and piece of text: no tree is built and the input is never held whole, so memory
+/// stays at about one chunk plus what the handler keeps.
 ///
 /// The parser owns its libxml2 context and frees it in `deinit`. It is set up so hostile input cannot
 /// reach out or blow up: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, and
@@ -66,9 +64,12 @@ final class StreamingParser {
             return false
         }
         let parser = try start()
-        if input.available.isEmpty { _ = try input.fill() }
+        if input.available.count < StreamingParser.chunkSize { _ = try input.fill() }
         let window = input.available
-        let count = Swift.min(window.count, StreamingParser.chunkSize)
+        var count = Swift.min(window.count, StreamingParser.chunkSize)
+        if language == .html, count < window.count || !input.isAtEnd {
+            count = StreamingParser.cutAfterLastTag(window, count)
+        }
         let terminate: Int32 = count == 0 ? 1 : 0
         let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
         switch language {
@@ -82,6 +83,18 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// The length of the chunk up to and with the last `>` in its first `count` bytes (all of them when
+    /// there is none). libxml2 2.9's HTML push parser loses its place when a chunk ends inside a tag
+    /// and then parses nothing until the input ends; chunks that end after a `>` keep it streaming.
+    static func cutAfterLastTag(_ window: UnsafeRawBufferPointer, _ count: Int) -> Int {
+        var index = count
+        while index > 0 {
+            if window[index - 1] == 0x3E { return index }
+            index -= 1
+        }
+        return count
     }
 
     /// Whether the whole input is white space (an empty file holds no records; libxml2 would call it
