@@ -193,6 +193,8 @@ let onError: xmlStructuredErrorFunc = { user, error in
     }
     var message = details.message.map { String(cString: $0) } ?? "the XML is not well-formed"
     while let last = message.last, last.isWhitespace { message.removeLast() }
+    // Some messages run over two lines ("… indicate encoding !\nBytes: 0xC3 …"); a diagnostic has one.
+    message = message.split(separator: "\n").joined(separator: "; ")
     let (location, text) = context.locate(Int(details.line), Int(details.int2))
     let code: CardportError.Code
     switch details.code {

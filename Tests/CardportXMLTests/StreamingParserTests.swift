@@ -75,6 +75,17 @@ import Testing
         #expect(error?.message.hasPrefix("not well-formed XML: ") == true)
     }
 
+    @Test func reportsInvalidUTF8InOneLine() throws {
+        let bytes = Array("<opml version=\"2.0\"><body><outline type=\"link\" text=\"Bad ".utf8) + [0xC3, 0x20]
+            + Array("x\" url=\"https://a\"/></body></opml>\n".utf8)
+        var failure: CardportError?
+        do { _ = try FormatHarness.read(OPMLFormat(), bytes: bytes, name: "bad.opml") } catch { failure = error }
+        #expect(failure?.code == .malformedInput)
+        #expect(failure?.location?.line == 1)
+        #expect(failure?.message.contains("\n") == false)
+        #expect(failure?.message.hasPrefix("not well-formed XML: Input is not proper UTF-8") == true)
+    }
+
     @Test func readsAnInputLargerThanOneChunkInBoundedPieces() throws {
         var text = "<?xml version=\"1.0\"?>\n<xbel version=\"1.0\">\n"
         for index in 0..<5000 {
