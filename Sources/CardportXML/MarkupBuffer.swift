@@ -48,6 +48,16 @@ struct MarkupBuffer {
         return clean
     }
 
+    /// Appends ` name="value"` where `write` appends a value that needs no escaping (a date, a number).
+    mutating func attribute(_ name: StaticString, unescaped write: (inout [UInt8]) -> Void) {
+        bytes.append(0x20)
+        raw(name)
+        bytes.append(0x3D)
+        bytes.append(0x22)
+        write(&bytes)
+        bytes.append(0x22)
+    }
+
     /// Appends element text, escaped; returns `false` when a character had to be replaced.
     @discardableResult
     mutating func text(_ value: String) -> Bool {

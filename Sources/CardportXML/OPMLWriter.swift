@@ -123,8 +123,8 @@ final class OPMLWriter: RecordWriter {
     }
 
     private func dates(_ created: Timestamp?, _ modified: Timestamp?) {
-        if let created { document.buffer.attribute("created", RFC822Date.formatPreferred(created)) }
-        if let modified { document.buffer.attribute("modified", RFC822Date.formatPreferred(modified)) }
+        if let created { document.buffer.attribute("created") { RFC822Date.appendPreferred(created, to: &$0) } }
+        if let modified { document.buffer.attribute("modified") { RFC822Date.appendPreferred(modified, to: &$0) } }
     }
 
     /// Writes extras as attributes; those whose name is not an attribute name, or is one the mapping

@@ -109,13 +109,20 @@ enum RFC822Date {
     /// The RFC 822 form of a timestamp, or `nil` when it has a fraction of a second or only a date
     /// (RFC 822 can write neither), or a year it cannot hold.
     static func format(_ timestamp: Timestamp) -> String? {
-        guard timestamp.fractionDigits == 0, !timestamp.isDateOnly else { return nil }
-        let c = timestamp.components
-        guard (1000...9999).contains(c.year) else { return nil }
-        let localSeconds = timestamp.secondsSince1970 + Int64(timestamp.offsetMinutes) * 60
-        let days = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
+        guard append(timestamp, to: &bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the RFC 822 form of a timestamp as UTF-8; returns `false` (appending nothing) when
+    /// RFC 822 cannot hold it (see ``format(_:)``).
+    static func append(_ timestamp: Timestamp, to bytes: inout [UInt8]) -> Bool {
+        guard timestamp.fractionDigits == 0, !timestamp.isDateOnly else { return false }
+        let c = timestamp.components
+        guard (1000...9999).contains(c.year) else { return false }
+        let localSeconds = timestamp.secondsSince1970 + Int64(timestamp.offsetMinutes) * 60
+        let days = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
         func digits(_ value: Int, _ width: Int) {
             var divisor = 1
             for _ in 1..<width { divisor *= 10 }
@@ -146,7 +153,7 @@ enum RFC822Date {
             digits(abs(minutes) / 60, 2)
             digits(abs(minutes) % 60, 2)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return true
     }
 
     /// Parses an OPML date: RFC 822 as the format says, else ISO 8601 (which Cardport writes when
@@ -158,7 +165,14 @@ enum RFC822Date {
 
     /// The form Cardport writes: RFC 822 when it holds the timestamp exactly, else ISO 8601.
     static func formatPreferred(_ timestamp: Timestamp) -> String {
-        format(timestamp) ?? timestamp.iso8601
+        var bytes: [UInt8] = []
+        appendPreferred(timestamp, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``formatPreferred(_:)`` as UTF-8.
+    static func appendPreferred(_ timestamp: Timestamp, to bytes: inout [UInt8]) {
+        if !append(timestamp, to: &bytes) { timestamp.appendISO8601(to: &bytes) }
     }
 }
 

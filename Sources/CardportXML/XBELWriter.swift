@@ -30,8 +30,8 @@ final class XBELWriter: RecordWriter {
         var clean = true
         document.buffer.raw("  <bookmark")
         clean = document.buffer.attribute("href", bookmark.text) && clean
-        if let added = bookmark.createdAt { document.buffer.attribute("added", added.iso8601) }
-        if let modified = bookmark.updatedAt { document.buffer.attribute("modified", modified.iso8601) }
+        if let added = bookmark.createdAt { document.buffer.attribute("added") { added.appendISO8601(to: &$0) } }
+        if let modified = bookmark.updatedAt { document.buffer.attribute("modified") { modified.appendISO8601(to: &$0) } }
         if bookmark.id != RecordID.bookmark(text: bookmark.text) { clean = document.buffer.attribute("id", bookmark.id) && clean }
         document.buffer.raw(">\n")
         if let name = bookmark.name {
