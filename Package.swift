@@ -23,7 +23,13 @@ let package = Package(
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "CardportXML", dependencies: ["CardportCore", "CLibXML2"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle", "CardportXML"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -53,6 +59,13 @@ let package = Package(
             name: "CardportKindleTests",
             dependencies: [
                 "CardportKindle", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportXMLTests",
+            dependencies: [
+                "CardportXML", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -2,6 +2,7 @@
 """Deterministic synthetic citations for the Cardport benchmarks.
 
     generate.py --count N [--seed S] [--format jsonl|json] [--out FILE|-]
+    generate.py --kind bookmark --count N [--seed S] [--format jsonl|netscape|opml] [--out FILE|-]
 
 Output
   jsonl  one compact JSON object per line, keys in the order
@@ -31,6 +32,14 @@ Content (approximate shares)
               instants), identical for ~60%.
   duplicates  ~3% exact copies and ~3% near-duplicates (case, whitespace, quote
               style, ellipsis style, trailing punctuation) of earlier records.
+
+Bookmarks (--kind bookmark)
+  jsonl       {"kind":"bookmark","name","text","tags","created_at","updated_at","extras"}
+              flat; netscape (browser bookmark HTML) and opml nest the same records in
+              folders (0-4 deep, changing every 1-60 records). URLs from a Zipf-like pool
+              of 2,000 hosts, ~30% with a query (so '&'), ~5% a fragment, ~3% a CJK path;
+              titles ~8% with '&', '<', quotes; ~5% untitled; 0-4 tags; dates in whole
+              seconds (2010-2025), ~40% with a later modification date; ~10% descriptions.
 
 Python 3 standard library only.
 """
@@ -529,6 +538,186 @@ class CitationGenerator:
             yield line
 
 
+# ---------------------------------------------------------------------------
+# Bookmarks (--kind bookmark): what a browser or feed reader exports.
+# ---------------------------------------------------------------------------
+
+DOMAIN_WORDS = ("news", "blog", "docs", "wiki", "shop", "learn", "dev", "photo", "music", "travel",
+                "code", "data", "cloud", "garden", "kitchen", "maps", "science", "books", "art", "games")
+TLDS = ("com", "org", "net", "io", "de", "fr", "co.uk", "com.br", "jp", "dev")
+FOLDER_NAMES = ("Reading", "Work", "Recipes", "Travel", "Swift", "Infra & Ops", "Music", "Research",
+                "Tools", "News", "Papers", "Shopping", "Design", "Kids", "Finance", "Höhlen & Berge",
+                "日本語", "Old \"stuff\"", "To read <later>", "Archive")
+TITLE_SEPARATORS = (" - ", " | ", " – ", ": ", " · ")
+
+
+class BookmarkGenerator:
+    """Bookmarks in folders: URLs with queries and fragments, titles with markup characters."""
+
+    def __init__(self, seed):
+        self.r = random.Random("cardport-bookmarks-v%d:%d" % (GENERATOR_VERSION, seed))
+        r = self.r
+        self.hosts = []
+        for i in range(2000):
+            word = r.choice(DOMAIN_WORDS) + r.choice(ENGLISH)
+            prefix = r.choice(("www.", "", "", "blog.", "docs.", "en."))
+            self.hosts.append("%s%s%d.%s" % (prefix, word, i, r.choice(TLDS)))
+        self.host_cw = zipf_cum_weights(len(self.hosts), 1.0, 2)
+        self.tag_cw = zipf_cum_weights(len(TAG_VOCABULARY), 0.9)
+        self.folder = []
+        self.left_in_folder = 0
+
+    def url(self):
+        r = self.r
+        parts = [r.choice(("https://", "https://", "https://", "http://")),
+                 r.choices(self.hosts, cum_weights=self.host_cw)[0], "/"]
+        parts.append("/".join(r.choice(ENGLISH) for _ in range(r.randrange(0, 4))))
+        if r.random() < 0.03:
+            parts.append("/" + r.choice(CJK)[:4])
+        if r.random() < 0.30:
+            parts.append("?" + "&".join("%s=%d" % (r.choice(ENGLISH), r.randrange(1000))
+                                         for _ in range(r.randrange(1, 4))))
+        if r.random() < 0.05:
+            parts.append("#" + r.choice(ENGLISH))
+        return "".join(parts)
+
+    def title(self):
+        r = self.r
+        if r.random() < 0.05:
+            return None
+        words = [r.choice(ENGLISH) for _ in range(r.randrange(2, 10))]
+        if r.random() < 0.15:
+            words.append(r.choice(FOREIGN))
+        if r.random() < 0.05:
+            words.append(r.choice(EMOJI))
+        title = " ".join(words).capitalize()
+        if r.random() < 0.08:
+            title += r.choice((" & more", " <beta>", ' "quoted"', " it's"))
+        return title + r.choice(TITLE_SEPARATORS) + r.choice(DOMAIN_WORDS).capitalize()
+
+    def tags(self):
+        r = self.r
+        n = r.choices((0, 1, 2, 3, 4), cum_weights=(40, 65, 85, 95, 100))[0]
+        out = []
+        for t in r.choices(TAG_VOCABULARY, cum_weights=self.tag_cw, k=n):
+            t = t.replace(",", " ")
+            if t not in out:
+                out.append(t)
+        return out
+
+    def records(self, count):
+        """Yield (folder path, record dict) with seconds for dates; folders change every 1-60 records."""
+        r = self.r
+        for _ in range(count):
+            if self.left_in_folder == 0:
+                depth = r.choices((0, 1, 2, 3, 4), cum_weights=(10, 45, 80, 95, 100))[0]
+                self.folder = [r.choice(FOLDER_NAMES) for _ in range(depth)]
+                self.left_in_folder = r.randrange(1, 61)
+            self.left_in_folder -= 1
+            created = r.randrange(T_LO, T_HI)
+            rec = {"name": self.title(), "text": self.url(), "tags": self.tags(), "created": created,
+                   "updated": self.later(created) if r.random() < 0.4 else None,
+                   "description": " ".join(r.choice(ENGLISH) for _ in range(r.randrange(3, 20)))
+                   if r.random() < 0.1 else None}
+            yield list(self.folder), rec
+
+    def later(self, t):
+        return min(T_HI, t + int(self.r.expovariate(1.0 / (90 * 86400))) + 1)
+
+
+def iso(t):
+    return "%04d-%02d-%02dT%02d:%02d:%02dZ" % time.gmtime(t)[:6]
+
+
+def rfc822(t):
+    g = time.gmtime(t)
+    return "%s, %02d %s %04d %02d:%02d:%02d GMT" % (
+        ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[g.tm_wday], g.tm_mday,
+        ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[g.tm_mon - 1],
+        g.tm_year, g.tm_hour, g.tm_min, g.tm_sec)
+
+
+def write_bookmarks(out, records, fmt):
+    """Bookmarks as JSON Lines (flat), Netscape bookmark HTML or OPML (nested in folders)."""
+    from html import escape
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    chunk = []
+
+    def emit(text):
+        chunk.append(text)
+        if len(chunk) >= 2048:
+            out.write("".join(chunk).encode("utf-8"))
+            chunk.clear()
+
+    opened = []
+    indent = "    "
+    if fmt == "netscape":
+        emit("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<META HTTP-EQUIV=\"Content-Type\" CONTENT=\"text/html; "
+             "charset=UTF-8\">\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n")
+    elif fmt == "opml":
+        emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+             "    <title>Bookmarks</title>\n  </head>\n  <body>\n")
+    for folder, rec in records:
+        if fmt == "jsonl":
+            obj = {"kind": "bookmark"}
+            if rec["name"] is not None:
+                obj["name"] = rec["name"]
+            obj["text"] = rec["text"]
+            obj["tags"] = rec["tags"]
+            obj["created_at"] = iso(rec["created"])
+            if rec["updated"] is not None:
+                obj["updated_at"] = iso(rec["updated"])
+            if rec["description"] is not None:
+                obj["extras"] = {"description": rec["description"]}
+            emit(encode(obj) + "\n")
+            continue
+        # Close the folders that differ, open the new ones.
+        common = 0
+        while common < min(len(opened), len(folder)) and opened[common] == folder[common]:
+            common += 1
+        while len(opened) > common:
+            opened.pop()
+            pad = indent * (len(opened) + 1)
+            emit(pad + ("</DL><p>\n" if fmt == "netscape" else "</outline>\n"))
+        while len(opened) < len(folder):
+            name = folder[len(opened)]
+            pad = indent * (len(opened) + 1)
+            if fmt == "netscape":
+                emit('%s<DT><H3 ADD_DATE="%d">%s</H3>\n%s<DL><p>\n' % (pad, T_LO, escape(name, False), pad))
+            else:
+                emit('%s<outline text="%s">\n' % (pad, escape(name)))
+            opened.append(name)
+        pad = indent * (len(opened) + 1)
+        name = rec["name"] if rec["name"] is not None else rec["text"]
+        if fmt == "netscape":
+            line = '%s<DT><A HREF="%s" ADD_DATE="%d"' % (pad, escape(rec["text"]), rec["created"])
+            if rec["updated"] is not None:
+                line += ' LAST_MODIFIED="%d"' % rec["updated"]
+            if rec["tags"]:
+                line += ' TAGS="%s"' % escape(",".join(rec["tags"]))
+            line += ">%s</A>\n" % escape(name, False)
+            if rec["description"] is not None:
+                line += "%s<DD>%s\n" % (pad, escape(rec["description"], False))
+        else:
+            line = '%s<outline type="link" text="%s" url="%s"' % (pad, escape(name), escape(rec["text"]))
+            if rec["tags"]:
+                line += ' category="%s"' % escape(",".join(rec["tags"]))
+            line += ' created="%s"' % rfc822(rec["created"])
+            if rec["description"] is not None:
+                line += ' description="%s"' % escape(rec["description"])
+            line += "/>\n"
+        emit(line)
+    while opened:
+        opened.pop()
+        pad = indent * (len(opened) + 1)
+        emit(pad + ("</DL><p>\n" if fmt == "netscape" else "</outline>\n"))
+    if fmt == "netscape":
+        emit("</DL><p>\n")
+    elif fmt == "opml":
+        emit("  </body>\n</opml>\n")
+    out.write("".join(chunk).encode("utf-8"))
+
+
 def write(out, lines, fmt, batch=2048):
     """Write UTF-8 to the binary stream `out` in batches."""
     if fmt == "jsonl":
@@ -561,20 +750,31 @@ def main(argv=None):
         epilog="Same arguments => same bytes; a smaller --count is a prefix of a larger one.")
     ap.add_argument("--count", type=int, required=True, help="number of records")
     ap.add_argument("--seed", type=int, default=42, help="RNG seed (default 42)")
-    ap.add_argument("--format", choices=("jsonl", "json"), default="jsonl", help="default jsonl")
+    ap.add_argument("--kind", choices=("citation", "bookmark"), default="citation", help="default citation")
+    ap.add_argument("--format", choices=("jsonl", "json", "netscape", "opml"), default="jsonl",
+                    help="default jsonl; bookmarks: jsonl, netscape or opml")
     ap.add_argument("--out", default="-", help="output file, '-' for stdout (default)")
     a = ap.parse_args(argv)
     if a.count < 0:
         ap.error("--count must be >= 0")
 
-    lines = CitationGenerator(a.seed).lines(a.count)
+    if a.kind == "bookmark":
+        if a.format == "json":
+            ap.error("bookmarks are written as jsonl, netscape or opml")
+        records = BookmarkGenerator(a.seed).records(a.count)
+        writer = lambda out: write_bookmarks(out, records, a.format)
+    else:
+        if a.format not in ("jsonl", "json"):
+            ap.error("citations are written as jsonl or json")
+        lines = CitationGenerator(a.seed).lines(a.count)
+        writer = lambda out: write(out, lines, a.format)
     try:
         if a.out == "-":
-            write(sys.stdout.buffer, lines, a.format)
+            writer(sys.stdout.buffer)
             sys.stdout.buffer.flush()
         else:
             with open(a.out, "wb", buffering=1 << 20) as f:
-                write(f, lines, a.format)
+                writer(f)
     except BrokenPipeError:
         # e.g. `generate.py --count 1000000 | head`: stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -1,6 +1,7 @@
 public import CardportCore
 import CardportJSON
 import CardportKindle
+import CardportXML
 
 extension FormatRegistry {
     /// Every built-in format, in one place. Where formats share an extension, the first listed is
@@ -18,5 +19,8 @@ extension FormatRegistry {
         DummyJSONFormat(),
         FavouritesFormat(),
         KindleFormat(),
+        OPMLFormat(),
+        XBELFormat(),
+        NetscapeBookmarksFormat(),
     ])
 }

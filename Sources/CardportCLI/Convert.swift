@@ -31,6 +31,8 @@ extension CardportCommand {
 
         @OptionGroup var formats: FormatOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, write the rest (exits 65).")
         var keepGoing = false
 
@@ -53,7 +55,8 @@ extension CardportCommand {
             let request = ConversionRequest(
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
-                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing)
+                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
+                readOptions: reading.readOptions(kind: formats.kind))
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in

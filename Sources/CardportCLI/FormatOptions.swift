@@ -23,6 +23,28 @@ struct InputFormatOptions: ParsableArguments {
     var kind: RecordKind?
 }
 
+/// Options that shape how readers read, shared by the commands that read inputs.
+struct ReadingOptions: ParsableArguments {
+    @Option(name: .customLong("folders-as-tags"),
+            help: ArgumentHelp("Which folder names become bookmark tags (bookmark HTML, XBEL, OPML): none, parent or all (default: all).",
+                               valueName: "which"),
+            transform: parseFoldersAsTags)
+    var foldersAsTags: FoldersAsTags = .all
+
+    /// The options for every reader of the command.
+    func readOptions(kind: RecordKind?) -> ReadOptions {
+        ReadOptions(kind: kind, foldersAsTags: foldersAsTags)
+    }
+}
+
+/// Parses `--folders-as-tags`.
+func parseFoldersAsTags(_ text: String) throws -> FoldersAsTags {
+    guard let value = FoldersAsTags(rawValue: text.lowercased()) else {
+        throw ValidationError("'\(text)' is not one of: \(FoldersAsTags.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return value
+}
+
 /// Parses `--kind`: a singular or plural kind name.
 func parseKind(_ text: String) throws -> RecordKind {
     guard let kind = RecordKind(name: text) else {

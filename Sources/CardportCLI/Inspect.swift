@@ -17,6 +17,8 @@ extension CardportCommand {
 
         @OptionGroup var formats: InputFormatOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @Flag(help: "Print the result as JSON.")
         var json = false
 
@@ -25,7 +27,8 @@ extension CardportCommand {
             var failure: ExitCode?
             for file in files {
                 do {
-                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind))
+                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind,
+                                                                         options: reading.readOptions(kind: formats.kind)))
                 } catch {
                     // Every bad file is reported; the exit code is the first one's.
                     let code = Terminal.fail(error)

@@ -38,9 +38,14 @@ public struct ReadOptions: Sendable, Hashable {
     /// The kind to read records as, when the format cannot tell by itself (`--kind`).
     public var kind: RecordKind?
 
+    /// Which enclosing folder names become a bookmark's tags (`--folders-as-tags`), for formats that
+    /// keep bookmarks in folders (Netscape bookmark HTML, XBEL, OPML).
+    public var foldersAsTags: FoldersAsTags
+
     /// Options for a reader.
-    public init(kind: RecordKind? = nil) {
+    public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all) {
         self.kind = kind
+        self.foldersAsTags = foldersAsTags
     }
 }
 

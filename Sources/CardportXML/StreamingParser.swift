@@ -1,0 +1,158 @@
+import CardportCore
+internal import CLibXML2
+
+/// A libxml2 push parser fed from a ``ByteInput`` a chunk at a time, calling an ``XMLEventHandler``
+/// for every element and piece of text: no tree is built and the input is never held whole, so memory
+/// stays at about one chunk plus what the handler keeps.
+///
+/// The parser owns its libxml2 context and frees it in `deinit`. It is set up so hostile input cannot
+/// reach out or blow up: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, and
+/// any entity declaration stops the parse (OPML and XBEL never need one; refusing them outright is what
+/// defeats entity-expansion bombs and external-entity reads). XML elements may nest ``maximumDepth``
+/// deep. (HTML never closes `<DT>`, so its element depth says nothing; the bookmark reader limits how
+/// deep folders nest instead.)
+///
+/// libxml2 prints nothing: its diagnostics arrive through a structured error handler installed on this
+/// context only (no process-wide handler), and become ``CardportError``s with the file, line, column and
+/// the line's text. For HTML, which browsers write loosely, libxml2's complaints are not errors.
+final class StreamingParser {
+    /// Which libxml2 parser reads the input.
+    enum Language {
+        /// XML 1.0 (OPML, XBEL).
+        case xml
+        /// HTML as browsers write it (Netscape bookmark files): unclosed elements are closed implicitly.
+        case html
+    }
+
+    /// How deep elements may nest before the input is refused.
+    static let maximumDepth = 200
+    /// Bytes handed to libxml2 at a time.
+    static let chunkSize = 64 * 1024
+    /// The longest text a reader collects for one title, description or tag.
+    static let maximumText = 16 << 20
+
+    private let input: ByteInput
+    private let language: Language
+    private let context: SAXContext
+    private var parser: xmlParserCtxtPtr?
+    private var isFinished = false
+    /// Bytes before the first one libxml2 sees (a UTF-8 byte-order mark), so offsets match the file.
+    private let baseOffset: Int
+
+    init(input: ByteInput, language: Language, handler: any XMLEventHandler) {
+        self.input = input
+        self.language = language
+        self.baseOffset = input.offset
+        self.context = SAXContext(handler: handler, language: language)
+    }
+
+    deinit {
+        guard let parser else { return }
+        switch language {
+        case .xml: xmlFreeParserCtxt(parser)
+        case .html: htmlFreeParserCtxt(parser)
+        }
+    }
+
+    /// Parses the next chunk of the input; returns `false` once the whole input has been parsed.
+    ///
+    /// Throws the first fatal error; recoverable ones go to the handler's queue.
+    func feed() throws(CardportError) -> Bool {
+        guard !isFinished else { return false }
+        if parser == nil, try isBlank() {
+            isFinished = true
+            return false
+        }
+        let parser = try start()
+        if input.available.count < StreamingParser.chunkSize { _ = try input.fill() }
+        let window = input.available
+        var count = Swift.min(window.count, StreamingParser.chunkSize)
+        if language == .html, count < window.count || !input.isAtEnd {
+            count = StreamingParser.cutAfterLastTag(window, count)
+        }
+        let terminate: Int32 = count == 0 ? 1 : 0
+        let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
+        switch language {
+        case .xml: _ = xmlParseChunk(parser, pointer, Int32(count), terminate)
+        case .html: _ = htmlParseChunk(parser, pointer, Int32(count), terminate)
+        }
+        if let failure = context.failure { isFinished = true; throw failure }
+        input.consume(count)
+        if terminate == 1 {
+            isFinished = true
+            try context.handler.finish()
+        }
+        return !isFinished
+    }
+
+    /// The length of the chunk up to and with the last `>` in its first `count` bytes (all of them when
+    /// there is none). libxml2 2.9's HTML push parser loses its place when a chunk ends inside a tag
+    /// and then parses nothing until the input ends; chunks that end after a `>` keep it streaming.
+    static func cutAfterLastTag(_ window: UnsafeRawBufferPointer, _ count: Int) -> Int {
+        var index = count
+        while index > 0 {
+            if window[index - 1] == 0x3E { return index }
+            index -= 1
+        }
+        return count
+    }
+
+    /// Whether the whole input is white space (an empty file holds no records; libxml2 would call it
+    /// an error). Looks without consuming, so libxml2 still sees every byte otherwise.
+    private func isBlank() throws(CardportError) -> Bool {
+        var scanned = 0
+        while true {
+            let window = input.available
+            while scanned < window.count {
+                let byte = window[scanned]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+                scanned += 1
+            }
+            guard try input.fill() else { return true }
+        }
+    }
+
+    /// The libxml2 context, created on first use.
+    private func start() throws(CardportError) -> xmlParserCtxtPtr {
+        if let parser { return parser }
+        var sax = SAXContext.handler(for: language)
+        let user = Unmanaged.passUnretained(context).toOpaque()
+        let created: xmlParserCtxtPtr?
+        switch language {
+        case .xml:
+            created = xmlCreatePushParserCtxt(&sax, user, nil, 0, input.name)
+            if let created {
+                // RECOVER only keeps libxml2 going after an error we choose to tolerate (see
+                // SAXContext.tolerates); every other error stops the parse from the error handler.
+                _ = xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue))
+            }
+        case .html:
+            created = htmlCreatePushParserCtxt(&sax, user, nil, 0, input.name, XML_CHAR_ENCODING_UTF8)
+            if let created {
+                _ = htmlCtxtUseOptions(created, Int32(HTML_PARSE_NONET.rawValue))
+            }
+        }
+        guard let created else {
+            throw CardportError(.io, "cannot start the XML parser for '\(input.name)' (out of memory)")
+        }
+        parser = created
+        context.locate = { [unowned self] line, column in self.location(line: line, column: column) }
+        context.position = { [unowned self] in
+            guard let parser = self.parser else { return (1, 1) }
+            return (Int(xmlSAX2GetLineNumber(parser)), Int(xmlSAX2GetColumnNumber(parser)))
+        }
+        context.stop = { [unowned self] in if let parser = self.parser { xmlStopParser(parser) } }
+        context.forgive = { [unowned self] in self.parser?.pointee.wellFormed = 1 }
+        return created
+    }
+
+    /// A location for a line and column libxml2 reports, with the line's text when it is still in the window.
+    private func location(line: Int, column: Int) -> (SourceLocation, String?) {
+        let offset = baseOffset + (parser.map { Int(xmlByteConsumed($0)) } ?? 0)
+        let line = Swift.max(line, 1)
+        let column = Swift.max(column, 1)
+        let (found, text) = input.location(at: offset)
+        let location = SourceLocation(file: input.name, line: line, column: column, offset: offset)
+        return (location, found.line == line ? text : nil)
+    }
+}
