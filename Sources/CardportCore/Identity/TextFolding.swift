@@ -22,14 +22,25 @@ public enum TextFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
         var text = text
-        if let folded = text.withUTF8({ foldASCII($0) }) { return folded }
-        return foldUnicode(text, normalise: FoldingScalars.needsNormalisation(text))
+        return text.withUTF8 { bytes in
+            if let folded = foldASCII(bytes) { return folded }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            if foldScalars(bytes, normalised: false, into: &out) { return finish(out) }
+            return foldThroughNormaliser(String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path; the fast
     /// paths must agree with it, which the tests check.
     static func foldThroughNormaliser(_ text: String) -> String {
-        foldUnicode(text, normalise: true)
+        var normalised = text.precomposedStringWithCompatibilityMapping
+        return normalised.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            _ = foldScalars(bytes, normalised: true, into: &out)
+            return finish(out)
+        }
     }
 
     /// Folds pure ASCII byte by byte; returns `nil` when a byte is not ASCII.
@@ -41,14 +52,14 @@ public enum TextFolding {
         var end = bytes.count
         while start < end, FoldingScalars.isEdgeASCII(bytes[start]) { start += 1 }
         while end > start, FoldingScalars.isEdgeASCII(bytes[end - 1]) { end -= 1 }
-        if start == end { return foldASCIIPunctuation(bytes) }
+        if start == end { start = 0; end = bytes.count }
         return String(unsafeUninitializedCapacity: end - start) { out in
             var count = 0
             var pendingSpace = false
             for i in start..<end {
                 let byte = bytes[i]
                 if FoldingScalars.isWhitespaceASCII(byte) {
-                    pendingSpace = true
+                    pendingSpace = count > 0
                     continue
                 }
                 if pendingSpace {
@@ -63,42 +74,68 @@ public enum TextFolding {
         }
     }
 
-    /// ASCII text with nothing but punctuation and whitespace: lower-cased and collapsed, untrimmed.
-    private static func foldASCIIPunctuation(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+    /// Lower-cases, unifies and collapses whitespace, scalar by scalar, into `out`.
+    ///
+    /// With `normalised` false the input has not been through NFKC: the first scalar that NFKC
+    /// might change stops the fold and the result is `false`.
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+                                    into out: inout [UInt8]) -> Bool {
+        var i = 0
+        let count = input.count
         var pendingSpace = false
-        for byte in bytes {
-            if FoldingScalars.isWhitespaceASCII(byte) {
+        while i < count {
+            let b0 = input[i]
+            var value: UInt32
+            if b0 < 0x80 {
+                value = UInt32(b0)
+                i += 1
+            } else if b0 < 0xE0 {
+                value = UInt32(b0 & 0x1F) << 6 | UInt32(input[i + 1] & 0x3F)
+                i += 2
+            } else if b0 < 0xF0 {
+                value = UInt32(b0 & 0x0F) << 12 | UInt32(input[i + 1] & 0x3F) << 6 | UInt32(input[i + 2] & 0x3F)
+                i += 3
+            } else {
+                value = UInt32(b0 & 0x07) << 18 | UInt32(input[i + 1] & 0x3F) << 12
+                    | UInt32(input[i + 2] & 0x3F) << 6 | UInt32(input[i + 3] & 0x3F)
+                i += 4
+            }
+            if !normalised {
+                guard FoldingScalars.isKnownStable(value) else { return false }
+                // NFKC maps full-width ASCII to ASCII; doing it here keeps both paths equal.
+                if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }
+            }
+            if FoldingScalars.isWhitespace(value) {
                 pendingSpace = !out.isEmpty
                 continue
             }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(byte)
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            FoldingScalars.appendLowercasedUnified(value, normalised: normalised, to: &out)
         }
-        return String(decoding: out, as: UTF8.self)
+        return true
     }
 
-    private static func foldUnicode(_ text: String, normalise: Bool) -> String {
-        let lowered = (normalise ? text.precomposedStringWithCompatibilityMapping : text).lowercased()
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(lowered.unicodeScalars.count)
-        var pendingSpace = false
-        for scalar in lowered.unicodeScalars {
-            if scalar.properties.isWhitespace {
-                pendingSpace = !scalars.isEmpty
-                continue
+    /// Trims edge punctuation from folded bytes (unless nothing would be left) and makes the string.
+    private static func finish(_ out: [UInt8]) -> String {
+        out.withUnsafeBufferPointer { bytes in
+            var start = 0
+            var end = bytes.count
+            while start < end {
+                let (scalar, length) = FoldingScalars.decode(bytes, at: start)
+                guard FoldingScalars.isEdge(scalar) else { break }
+                start += length
             }
-            if pendingSpace { scalars.append(" "); pendingSpace = false }
-            FoldingScalars.appendUnified(scalar, to: &scalars)
+            while end > start {
+                var first = end - 1
+                while bytes[first] & 0xC0 == 0x80 { first -= 1 }
+                guard FoldingScalars.isEdge(FoldingScalars.decode(bytes, at: first).0) else { break }
+                end = first
+            }
+            if start == end { start = 0; end = bytes.count }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        var start = 0
-        var end = scalars.count
-        while start < end, FoldingScalars.isEdge(scalars[start]) { start += 1 }
-        while end > start, FoldingScalars.isEdge(scalars[end - 1]) { end -= 1 }
-        if start == end { start = 0; end = scalars.count }
-        var out = String.UnicodeScalarView()
-        out.append(contentsOf: scalars[start..<end])
-        return String(out)
     }
 }
