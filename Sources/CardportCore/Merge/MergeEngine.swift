@@ -32,8 +32,9 @@ public struct MergeEngine: Sendable {
     /// Each record's 1-based position in its input (or among the existing records).
     private var ordinals: [Int32] = []
     private var statuses: [MergeResult.Status] = []
-    /// The folded text of each citation (empty for other kinds), kept for the near-duplicate pass.
-    private var foldedTexts: [String] = []
+    /// For each citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of its folded text (0 for
+    /// other kinds): all the near-duplicate pass needs to keep of a text until it runs.
+    private var nearPrefixes: [UInt64] = []
     private var index: [IdentityKey: Int32] = [:]
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
@@ -47,9 +48,9 @@ public struct MergeEngine: Sendable {
     /// unless an incoming copy updates them.
     public mutating func addExisting(_ record: Record) {
         report.existing += 1
-        let (key, foldedText) = MergeEngine.key(of: record)
+        let (key, nearPrefix) = MergeEngine.key(of: record)
         if index[key] == nil { index[key] = Int32(records.count) }
-        append(record, origin: -1, ordinal: report.existing, status: .unchanged, foldedText: foldedText)
+        append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearPrefix: nearPrefix)
     }
 
     /// Starts an input and returns the number to pass to ``addIncoming(_:input:)`` for its records.
@@ -62,11 +63,11 @@ public struct MergeEngine: Sendable {
     public mutating func addIncoming(_ record: Record, input: Int) {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
-        let (key, foldedText) = MergeEngine.key(of: record)
+        let (key, nearPrefix) = MergeEngine.key(of: record)
         guard let position = index[key].map(Int.init) else {
             index[key] = Int32(records.count)
             report.inputs[input].counts.added += 1
-            append(record, origin: Int32(input), ordinal: ordinal, status: .added, foldedText: foldedText)
+            append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearPrefix: nearPrefix)
             return
         }
         let old = records[position]
@@ -100,52 +101,66 @@ public struct MergeEngine: Sendable {
         var removed = [Bool](repeating: false, count: records.count)
         foldNearCitations(removed: &removed)
         foldNearBookmarks(removed: &removed)
-        foldedTexts = []
+        nearPrefixes = []
         index = [:]
 
-        var result = MergeResult(records: [], statuses: [], report: report, groups: [])
-        var newPosition = [Int32](repeating: -1, count: options.collectsGroups ? records.count : 0)
+        // Compacted in place: a second array of a million records would double the peak memory.
+        var groups: [DuplicateGroup] = []
+        if options.collectsGroups {
+            var newPosition = [Int32](repeating: -1, count: records.count)
+            var next: Int32 = 0
+            for position in records.indices where !removed[position] {
+                newPosition[position] = next
+                next += 1
+            }
+            groups = groupList(removed: removed, newPosition: newPosition)
+        }
         var kept = 0
         for position in records.indices where !removed[position] {
-            if options.collectsGroups { newPosition[position] = Int32(kept) }
+            if kept != position {
+                records.swapAt(kept, position)
+                statuses[kept] = statuses[position]
+            }
             kept += 1
         }
-        result.records.reserveCapacity(kept)
-        result.statuses.reserveCapacity(kept)
-        for position in records.indices where !removed[position] {
-            result.records.append(records[position])
-            result.statuses.append(statuses[position])
-        }
+        records.removeLast(records.count - kept)
+        statuses.removeLast(statuses.count - kept)
+        var result = MergeResult(records: records, statuses: statuses, report: report, groups: groups)
         result.report.recordsOut = kept
-        if options.collectsGroups {
-            for position in folded.keys.sorted() where !removed[Int(position)] {
-                let members = folded[position]!.sorted { ($0.input ?? -1, $0.ordinal) < ($1.input ?? -1, $1.ordinal) }
-                let p = Int(position)
-                let origin = origins[p]
-                let keptMember = DuplicateGroup.Member(record: records[p], input: origin < 0 ? nil : Int(origin),
-                                                       ordinal: Int(ordinals[p]), match: .exact)
-                result.groups.append(DuplicateGroup(position: Int(newPosition[p]), kept: keptMember, folded: members))
-            }
-        }
         return result
+    }
+
+    /// The folded groups in the order of their kept records.
+    private func groupList(removed: [Bool], newPosition: [Int32]) -> [DuplicateGroup] {
+        var groups: [DuplicateGroup] = []
+        for position in folded.keys.sorted() where !removed[Int(position)] {
+            let members = folded[position]!.sorted { ($0.input ?? -1, $0.ordinal) < ($1.input ?? -1, $1.ordinal) }
+            let p = Int(position)
+            let origin = origins[p]
+            let keptMember = DuplicateGroup.Member(record: records[p], input: origin < 0 ? nil : Int(origin),
+                                                   ordinal: Int(ordinals[p]), match: .exact)
+            groups.append(DuplicateGroup(position: Int(newPosition[p]), kept: keptMember, folded: members))
+        }
+        return groups
     }
 
     // MARK: Internals
 
     private mutating func append(_ record: Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
-                                 foldedText: String) {
+                                 nearPrefix: UInt64) {
         records.append(record)
         origins.append(origin)
         ordinals.append(Int32(truncatingIfNeeded: ordinal))
         statuses.append(status)
-        foldedTexts.append(foldedText)
+        nearPrefixes.append(nearPrefix)
     }
 
-    /// The identity key, and for a citation its folded text, computed once for both uses.
-    private static func key(of record: Record) -> (IdentityKey, String) {
-        guard case .citation(let citation) = record else { return (record.identityKey, "") }
+    /// The identity key, and for a citation the near-duplicate prefix key, from one fold of its text.
+    private static func key(of record: Record) -> (IdentityKey, UInt64) {
+        guard case .citation(let citation) = record else { return (record.identityKey, 0) }
         let text = TextFolding.fold(citation.text)
-        return (IdentityKey(kind: .citation, parts: text, citation.author.map(TextFolding.fold)), text)
+        return (IdentityKey(kind: .citation, parts: text, citation.author.map(TextFolding.fold)),
+                NearDuplicateFinder.prefixKey(ofFolded: text))
     }
 
     /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.
@@ -183,10 +198,13 @@ public struct MergeEngine: Sendable {
             hasher.combine(citation.author.map(TextFolding.fold))
             hasher.combine(citation.source.map(TextFolding.fold))
             positions.append(position)
-            entries.append(NearDuplicateFinder.Entry(text: foldedTexts[position], group: hasher.finalize()))
+            entries.append(NearDuplicateFinder.Entry(prefix: nearPrefixes[position], group: hasher.finalize()))
         }
         guard entries.count > 1 else { return }
-        let roots = NearDuplicateFinder.roots(of: entries)
+        let roots = NearDuplicateFinder.roots(of: entries) { [records] entry in
+            guard case .citation(let citation) = records[positions[entry]] else { return "" }
+            return TextFolding.fold(citation.text)
+        }
         var clusters: [Int32: [Int]] = [:]
         var rootOrder: [Int32] = []
         for (entry, root) in roots.enumerated() where root >= 0 {

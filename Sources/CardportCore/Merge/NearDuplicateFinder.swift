@@ -2,64 +2,84 @@
 /// without comparing every pair.
 ///
 /// Containment is by whole words: `"well begun"` is in `"well begun is half done"`, but `"art"` is
-/// not in `"heart"`. Each text is indexed under a hash of its group (author and source) and its
-/// first three words (all of them when it has fewer). A text then probes the index at each of its
-/// word positions: a text it contains must start at one of them. A bit filter answers most probes
-/// without touching the index, and a hit is confirmed by comparing the bytes, so hash collisions
-/// cost time, never correctness. The cost is about one probe per word of input, whatever the number
-/// of texts, unless many texts of one group share their first three words.
+/// not in `"heart"`. Only texts that share their group (author and source) with another text take
+/// part. Each is indexed under a hash of its group and its first three words (all of them when it
+/// has fewer), its ``prefixKey(ofFolded:)``, which the engine computes when the record arrives so
+/// the folded text need not be kept. A text then probes the index at each of its word positions: a
+/// text it contains must start at one of them. A bit filter answers most probes without touching
+/// the index, and a hit is confirmed by comparing the folded texts, so hash collisions cost time,
+/// never correctness. The cost is about one probe per word, whatever the number of texts, unless
+/// many texts of one group share their first three words.
 struct NearDuplicateFinder {
-    /// One text to compare: its folded form and its group.
+    /// One citation to compare.
     struct Entry {
-        /// The folded text.
-        var text: String
+        /// ``prefixKey(ofFolded:)`` of its folded text.
+        var prefix: UInt64
         /// A digest of the folded author and source: only texts of one group are compared.
         var group: (UInt64, UInt64)
     }
 
     private static let prefixWords = 3
-    private static let filterBits = 1 << 24
+    private static let emptyHash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// A hash of the first three words of a folded text (all of them when it has fewer), with the
+    /// number of words taken in its low two bits; 0 for a text without words.
+    static func prefixKey(ofFolded text: String) -> UInt64 {
+        withBytes(text) { bytes in
+            var hashes: [UInt64] = []
+            var starts: [Int] = []
+            wordHashes(bytes, into: &hashes, starts: &starts, limit: prefixWords)
+            guard !hashes.isEmpty else { return 0 }
+            return ngramHash(hashes[...])
+        }
+    }
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
     /// followed to the end of the chain: a text that contains it and that nothing contains. `-1` for
-    /// an entry nothing contains.
-    static func roots(of entries: [Entry]) -> [Int32] {
-        let texts = entries.map { $0.text }
+    /// an entry nothing contains. `text(i)` gives the folded text of entry `i`.
+    static func roots(of entries: [Entry], text: (Int) -> String) -> [Int32] {
+        let active = sharedGroups(entries)
         var keys: [(key: UInt64, entry: Int32)] = []
-        keys.reserveCapacity(entries.count)
-        var filter = [UInt64](repeating: 0, count: filterBits / 64)
-        var hasShort = [false, false, false, false]
-        for index in entries.indices {
-            let words = withBytes(texts[index]) { wordHashes($0, limit: prefixWords) }
-            guard !words.isEmpty else { continue }
-            let key = ngramKey(group: entries[index].group, words[...])
-            hasShort[words.count] = true
-            keys.append((key, Int32(index)))
-            filter[Int(key >> 40) >> 6] |= 1 << (key >> 40 & 63)
+        var probedLengths = [false, false, false, false]
+        for index in entries.indices where active[index] {
+            keys.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
+            probedLengths[Int(entries[index].prefix & 3)] = true
         }
         keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
+        // About eight bits per key: few false hits, and small enough to stay in cache.
+        var filterBits = 1 << 16
+        while filterBits < keys.count * 8 { filterBits <<= 1 }
+        let filterMask = UInt64(filterBits - 1)
+        var filter = [UInt64](repeating: 0, count: filterBits / 64)
+        for entry in keys {
+            let bit = (entry.key >> 20) & filterMask
+            filter[Int(bit >> 6)] |= 1 << (bit & 63)
+        }
 
         var container = [Int32](repeating: -1, count: entries.count)
+        var lengths = [Int32](repeating: -1, count: entries.count)
         var hashes: [UInt64] = []
         var starts: [Int] = []
-        for a in entries.indices {
-            withBytes(texts[a]) { aBytes in
-                allWordHashes(aBytes, into: &hashes, starts: &starts)
+        for a in entries.indices where active[a] {
+            let aText = text(a)
+            withBytes(aText) { aBytes in
+                lengths[a] = Int32(aBytes.count)
+                wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
                 for p in hashes.indices {
-                    for n in 1...prefixWords where hasShort[n] && p + n <= hashes.count {
-                        let key = ngramKey(group: entries[a].group, hashes[p..<(p + n)])
-                        guard filter[Int(key >> 40) >> 6] & (1 << (key >> 40 & 63)) != 0 else { continue }
+                    for n in 1...prefixWords where probedLengths[n] && p + n <= hashes.count {
+                        let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
+                        let bit = (key >> 20) & filterMask
+                        guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
                         var i = lowerBound(keys, key)
                         while i < keys.count, keys[i].key == key {
                             let b = Int(keys[i].entry)
                             i += 1
                             guard b != a, entries[b].group == entries[a].group else { continue }
-                            let contained = withBytes(texts[b]) { bBytes in
-                                contains(aBytes, at: starts[p], bBytes)
-                            }
+                            let contained = withBytes(text(b)) { bBytes in contains(aBytes, at: starts[p], bBytes) }
                             guard contained else { continue }
-                            let current = container[b]
-                            if current < 0 || longer(a, than: Int(current), texts) {
+                            let current = Int(container[b])
+                            if current < 0 || aBytes.count > Int(lengths[current])
+                                || (aBytes.count == Int(lengths[current]) && a < current) {
                                 container[b] = Int32(a)
                             }
                         }
@@ -77,17 +97,29 @@ struct NearDuplicateFinder {
         return roots
     }
 
+    /// Which entries have words and share their group with another such entry.
+    private static func sharedGroups(_ entries: [Entry]) -> [Bool] {
+        var order = entries.indices.filter { entries[$0].prefix != 0 }
+        order.sort { a, b in
+            let ga = entries[a].group
+            let gb = entries[b].group
+            return ga != gb ? ga < gb : a < b
+        }
+        var active = [Bool](repeating: false, count: entries.count)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, entries[order[end]].group == entries[order[start]].group { end += 1 }
+            if end - start > 1 { for i in start..<end { active[order[i]] = true } }
+            start = end
+        }
+        return active
+    }
+
     /// Reads a string's UTF-8 in place (folded strings are native, so always), else from a copy.
     private static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(text.utf8).withUnsafeBufferPointer(body)
-    }
-
-    /// Whether `a` is the better container: longer, or as long and earlier.
-    private static func longer(_ a: Int, than b: Int, _ texts: [String]) -> Bool {
-        let la = texts[a].utf8.count
-        let lb = texts[b].utf8.count
-        return la != lb ? la > lb : a < b
     }
 
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
@@ -111,50 +143,38 @@ struct NearDuplicateFinder {
         return low
     }
 
-    private static func ngramKey(group: (UInt64, UInt64), _ words: ArraySlice<UInt64>) -> UInt64 {
-        var h = group.0 ^ (UInt64(words.count) &* 0x9E37_79B9_7F4A_7C15)
+    /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.
+    private static func ngramHash(_ words: ArraySlice<UInt64>) -> UInt64 {
+        var h = UInt64(words.count) &* 0x9E37_79B9_7F4A_7C15
         for word in words {
             h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
             h ^= h >> 31
         }
-        h ^= group.1
-        h = (h ^ (h >> 29)) &* 0x94D0_49BB_1331_11EB
+        return h & ~3 | UInt64(words.count)
+    }
+
+    private static func indexKey(_ group: (UInt64, UInt64), _ ngram: UInt64) -> UInt64 {
+        var h = (ngram ^ group.0) &* 0x94D0_49BB_1331_11EB
+        h ^= h >> 29
+        h = (h ^ group.1) &* 0xBF58_476D_1CE4_E5B9
         return h ^ (h >> 32)
     }
 
-    /// FNV-1a hashes of the first `limit` space-separated words.
-    private static func wordHashes(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [UInt64] {
-        var hashes: [UInt64] = []
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    /// FNV-1a hashes of the first `limit` space-separated words, and the byte offset of each.
+    private static func wordHashes(_ bytes: UnsafeBufferPointer<UInt8>, into hashes: inout [UInt64],
+                                   starts: inout [Int], limit: Int) {
+        hashes.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        var h = emptyHash
         var inWord = false
-        for byte in bytes {
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
             if byte == 0x20 {
                 if inWord {
                     hashes.append(h)
-                    if hashes.count == limit { return hashes }
+                    if hashes.count == limit { return }
                 }
-                h = 0xCBF2_9CE4_8422_2325
-                inWord = false
-            } else {
-                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
-                inWord = true
-            }
-        }
-        if inWord { hashes.append(h) }
-        return hashes
-    }
-
-    /// FNV-1a hashes of every word, and the byte offset where each starts.
-    private static func allWordHashes(_ bytes: UnsafeBufferPointer<UInt8>, into hashes: inout [UInt64],
-                                      starts: inout [Int]) {
-        hashes.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        var inWord = false
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x20 {
-                if inWord { hashes.append(h) }
-                h = 0xCBF2_9CE4_8422_2325
+                h = emptyHash
                 inWord = false
             } else {
                 if !inWord { starts.append(offset) }
