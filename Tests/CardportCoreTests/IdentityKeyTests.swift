@@ -1,4 +1,6 @@
-import CardportCore
+@testable import CardportCore
+import CardportTestSupport
+import PropertyBased
 import Testing
 
 @Suite struct IdentityKeyTests {
@@ -31,6 +33,16 @@ import Testing
         #expect(key.description.hasPrefix("citation:"))
         #expect(key.description.count == "citation:".count + 32)
         #expect(key == Record.citation(Citation(text: "carpe diem", author: "horace")).identityKey)
+    }
+
+    @Test func theByteLevelCitationKeyIsTheKeyOfTheFoldedStrings() async {
+        await propertyCheck(count: 300, input: FoldingSamples.text) { text in
+            for author in [nil, text, "Aristotle"] as [String?] {
+                let citation = Citation(text: text, author: author)
+                #expect(citation.identityKey
+                        == IdentityKey(kind: .citation, parts: TextFolding.fold(text), author.map(TextFolding.fold)))
+            }
+        }
     }
 
     @Test func keysNeverReplaceTheContent() {

@@ -28,6 +28,12 @@ public struct IdentityKey: Sendable, Hashable, Comparable, CustomStringConvertib
         self.kind = kind
     }
 
+    /// The key of `kind` whose digest `hasher` has been fed (kind name first, then the parts).
+    init(kind: RecordKind, hasher: StableHash) {
+        (high, low) = hasher.finalize()
+        self.kind = kind
+    }
+
     public func hash(into hasher: inout Hasher) {
         // The digest is already uniform: one word is plenty for a hash table.
         hasher.combine(low)

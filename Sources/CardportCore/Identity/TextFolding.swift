@@ -21,57 +21,65 @@ import Foundation
 public enum TextFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
+        var out: [UInt8] = []
+        fold(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Replaces the contents of `out` with the folded UTF-8 of `text`.
+    ///
+    /// For callers that fold millions of texts only to hash them: reusing one buffer saves making a
+    /// string (an allocation and a UTF-8 check) per text.
+    public static func fold(_ text: String, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
         var text = text
-        return text.withUTF8 { bytes in
-            if let folded = foldASCII(bytes) { return folded }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
-            if foldScalars(bytes, normalised: false, into: &out) { return finish(out) }
-            return foldThroughNormaliser(String(decoding: bytes, as: UTF8.self))
+        let done = text.withUTF8 { bytes in
+            if foldASCII(bytes, into: &out) { return true }
+            out.removeAll(keepingCapacity: true)
+            return foldScalars(bytes, normalised: false, into: &out)
+        }
+        if done {
+            trimEdges(&out)
+        } else {
+            foldThroughNormaliser(text, into: &out)
         }
     }
 
     /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path; the fast
     /// paths must agree with it, which the tests check.
     static func foldThroughNormaliser(_ text: String) -> String {
-        var normalised = text.precomposedStringWithCompatibilityMapping
-        return normalised.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 8)
-            _ = foldScalars(bytes, normalised: true, into: &out)
-            return finish(out)
-        }
+        var out: [UInt8] = []
+        foldThroughNormaliser(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Folds pure ASCII byte by byte; returns `nil` when a byte is not ASCII.
-    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var normalised = text.precomposedStringWithCompatibilityMapping
+        normalised.withUTF8 { bytes in _ = foldScalars(bytes, normalised: true, into: &out) }
+        trimEdges(&out)
+    }
+
+    /// Folds pure ASCII byte by byte, except the edge trim; returns `false` at the first byte that
+    /// is not ASCII.
+    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         var nonASCII: UInt8 = 0
         for byte in bytes { nonASCII |= byte }
-        guard nonASCII < 0x80 else { return nil }
-        var start = 0
-        var end = bytes.count
-        while start < end, FoldingScalars.isEdgeASCII(bytes[start]) { start += 1 }
-        while end > start, FoldingScalars.isEdgeASCII(bytes[end - 1]) { end -= 1 }
-        if start == end { start = 0; end = bytes.count }
-        return String(unsafeUninitializedCapacity: end - start) { out in
-            var count = 0
-            var pendingSpace = false
-            for i in start..<end {
-                let byte = bytes[i]
-                if FoldingScalars.isWhitespaceASCII(byte) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    out[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                out[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                count += 1
+        guard nonASCII < 0x80 else { return false }
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            if FoldingScalars.isWhitespaceASCII(byte) {
+                pendingSpace = !out.isEmpty
+                continue
             }
-            return count
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
         }
+        return true
     }
 
     /// Lower-cases, unifies and collapses whitespace, scalar by scalar, into `out`.
@@ -118,24 +126,37 @@ public enum TextFolding {
         return true
     }
 
-    /// Trims edge punctuation from folded bytes (unless nothing would be left) and makes the string.
-    private static func finish(_ out: [UInt8]) -> String {
-        out.withUnsafeBufferPointer { bytes in
+    /// Trims edge punctuation from folded bytes, unless nothing would be left.
+    private static func trimEdges(_ out: inout [UInt8]) {
+        let (start, end) = out.withUnsafeBufferPointer { bytes -> (Int, Int) in
             var start = 0
             var end = bytes.count
             while start < end {
+                let byte = bytes[start]
+                if byte < 0x80 {
+                    guard FoldingScalars.isEdgeASCII(byte) else { break }
+                    start += 1
+                    continue
+                }
                 let (scalar, length) = FoldingScalars.decode(bytes, at: start)
                 guard FoldingScalars.isEdge(scalar) else { break }
                 start += length
             }
             while end > start {
+                let byte = bytes[end - 1]
+                if byte < 0x80 {
+                    guard FoldingScalars.isEdgeASCII(byte) else { break }
+                    end -= 1
+                    continue
+                }
                 var first = end - 1
                 while bytes[first] & 0xC0 == 0x80 { first -= 1 }
                 guard FoldingScalars.isEdge(FoldingScalars.decode(bytes, at: first).0) else { break }
                 end = first
             }
-            if start == end { start = 0; end = bytes.count }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            return start == end ? (0, bytes.count) : (start, end)
         }
+        if end < out.count { out.removeLast(out.count - end) }
+        if start > 0 { out.removeFirst(start) }
     }
 }

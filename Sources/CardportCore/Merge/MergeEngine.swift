@@ -38,6 +38,8 @@ public struct MergeEngine: Sendable {
     private var index: [IdentityKey: Int32] = [:]
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
+    /// A buffer for folding, reused for every record.
+    private var scratch: [UInt8] = []
 
     /// An empty collection.
     public init(options: MergeOptions = MergeOptions()) {
@@ -48,7 +50,7 @@ public struct MergeEngine: Sendable {
     /// unless an incoming copy updates them.
     public mutating func addExisting(_ record: Record) {
         report.existing += 1
-        let (key, nearPrefix) = MergeEngine.key(of: record)
+        let (key, nearPrefix) = key(of: record)
         if index[key] == nil { index[key] = Int32(records.count) }
         append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearPrefix: nearPrefix)
     }
@@ -63,7 +65,7 @@ public struct MergeEngine: Sendable {
     public mutating func addIncoming(_ record: Record, input: Int) {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
-        let (key, nearPrefix) = MergeEngine.key(of: record)
+        let (key, nearPrefix) = key(of: record)
         guard let position = index[key].map(Int.init) else {
             index[key] = Int32(records.count)
             report.inputs[input].counts.added += 1
@@ -156,11 +158,10 @@ public struct MergeEngine: Sendable {
     }
 
     /// The identity key, and for a citation the near-duplicate prefix key, from one fold of its text.
-    private static func key(of record: Record) -> (IdentityKey, UInt64) {
+    private mutating func key(of record: Record) -> (IdentityKey, UInt64) {
         guard case .citation(let citation) = record else { return (record.identityKey, 0) }
-        let text = TextFolding.fold(citation.text)
-        return (IdentityKey(kind: .citation, parts: text, citation.author.map(TextFolding.fold)),
-                NearDuplicateFinder.prefixKey(ofFolded: text))
+        let key = citation.identityKey(scratch: &scratch)
+        return (key, scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) })
     }
 
     /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.
@@ -201,9 +202,9 @@ public struct MergeEngine: Sendable {
             entries.append(NearDuplicateFinder.Entry(prefix: nearPrefixes[position], group: hasher.finalize()))
         }
         guard entries.count > 1 else { return }
-        let roots = NearDuplicateFinder.roots(of: entries) { [records] entry in
-            guard case .citation(let citation) = records[positions[entry]] else { return "" }
-            return TextFolding.fold(citation.text)
+        let roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
+            guard case .citation(let citation) = records[positions[entry]] else { return buffer.removeAll() }
+            TextFolding.fold(citation.text, into: &buffer)
         }
         var clusters: [Int32: [Int]] = [:]
         var rootOrder: [Int32] = []

@@ -24,20 +24,45 @@ struct NearDuplicateFinder {
 
     /// A hash of the first three words of a folded text (all of them when it has fewer), with the
     /// number of words taken in its low two bits; 0 for a text without words.
-    static func prefixKey(ofFolded text: String) -> UInt64 {
-        withBytes(text) { bytes in
-            var hashes: [UInt64] = []
-            var starts: [Int] = []
-            wordHashes(bytes, into: &hashes, starts: &starts, limit: prefixWords)
-            guard !hashes.isEmpty else { return 0 }
-            return ngramHash(hashes[...])
+    static func prefixKey(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var h = emptyHash
+        var inWord = false
+        func take() {
+            switch count {
+            case 0: hashes.0 = h
+            case 1: hashes.1 = h
+            default: hashes.2 = h
+            }
+            count += 1
         }
+        for byte in bytes {
+            if byte == 0x20 {
+                if inWord {
+                    take()
+                    if count == prefixWords { break }
+                }
+                h = emptyHash
+                inWord = false
+            } else {
+                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
+                inWord = true
+            }
+        }
+        if inWord && count < prefixWords { take() }
+        guard count > 0 else { return 0 }
+        var ngram = ngramSeed(count)
+        ngram = ngramStep(ngram, hashes.0)
+        if count > 1 { ngram = ngramStep(ngram, hashes.1) }
+        if count > 2 { ngram = ngramStep(ngram, hashes.2) }
+        return ngram & ~3 | UInt64(count)
     }
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
     /// followed to the end of the chain: a text that contains it and that nothing contains. `-1` for
-    /// an entry nothing contains. `text(i)` gives the folded text of entry `i`.
-    static func roots(of entries: [Entry], text: (Int) -> String) -> [Int32] {
+    /// an entry nothing contains. `text(i, &buffer)` puts the folded text of entry `i` in `buffer`.
+    static func roots(of entries: [Entry], text: (Int, inout [UInt8]) -> Void) -> [Int32] {
         let active = sharedGroups(entries)
         var keys: [(key: UInt64, entry: Int32)] = []
         var probedLengths = [false, false, false, false]
@@ -60,9 +85,11 @@ struct NearDuplicateFinder {
         var lengths = [Int32](repeating: -1, count: entries.count)
         var hashes: [UInt64] = []
         var starts: [Int] = []
+        var aText: [UInt8] = []
+        var bText: [UInt8] = []
         for a in entries.indices where active[a] {
-            let aText = text(a)
-            withBytes(aText) { aBytes in
+            text(a, &aText)
+            aText.withUnsafeBufferPointer { aBytes in
                 lengths[a] = Int32(aBytes.count)
                 wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
                 for p in hashes.indices {
@@ -75,7 +102,8 @@ struct NearDuplicateFinder {
                             let b = Int(keys[i].entry)
                             i += 1
                             guard b != a, entries[b].group == entries[a].group else { continue }
-                            let contained = withBytes(text(b)) { bBytes in contains(aBytes, at: starts[p], bBytes) }
+                            text(b, &bText)
+                            let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
                             guard contained else { continue }
                             let current = Int(container[b])
                             if current < 0 || aBytes.count > Int(lengths[current])
@@ -116,12 +144,6 @@ struct NearDuplicateFinder {
         return active
     }
 
-    /// Reads a string's UTF-8 in place (folded strings are native, so always), else from a copy.
-    private static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
-    }
-
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
     /// shorter than it.
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int,
@@ -145,12 +167,18 @@ struct NearDuplicateFinder {
 
     /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.
     private static func ngramHash(_ words: ArraySlice<UInt64>) -> UInt64 {
-        var h = UInt64(words.count) &* 0x9E37_79B9_7F4A_7C15
-        for word in words {
-            h = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
-            h ^= h >> 31
-        }
+        var h = ngramSeed(words.count)
+        for word in words { h = ngramStep(h, word) }
         return h & ~3 | UInt64(words.count)
+    }
+
+    @inline(__always)
+    private static func ngramSeed(_ count: Int) -> UInt64 { UInt64(count) &* 0x9E37_79B9_7F4A_7C15 }
+
+    @inline(__always)
+    private static func ngramStep(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ mixed >> 31
     }
 
     private static func indexKey(_ group: (UInt64, UInt64), _ ngram: UInt64) -> UInt64 {
