@@ -40,7 +40,7 @@ import Testing
             for author in [nil, text, "Aristotle"] as [String?] {
                 let citation = Citation(text: text, author: author)
                 #expect(citation.identityKey
-                        == IdentityKey(kind: .citation, parts: TextFolding.fold(text), author.map(TextFolding.fold)))
+                        == IdentityKey(kind: .citation, parts: TextFolding.fold(text), citation.author.map(TextFolding.fold)))
             }
         }
     }
