@@ -66,19 +66,27 @@ public enum TextFolding {
         var nonASCII: UInt8 = 0
         for byte in bytes { nonASCII |= byte }
         guard nonASCII < 0x80 else { return false }
-        out.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        for byte in bytes {
-            if FoldingScalars.isWhitespaceASCII(byte) {
-                pendingSpace = !out.isEmpty
-                continue
+        // Written through a pointer: an append per byte costs more than the folding itself.
+        out.append(contentsOf: repeatElement(0, count: bytes.count))
+        let count = out.withUnsafeMutableBufferPointer { buffer -> Int in
+            var count = 0
+            var pendingSpace = false
+            for byte in bytes {
+                if FoldingScalars.isWhitespaceASCII(byte) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                buffer[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                count += 1
             }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            return count
         }
+        out.removeLast(out.count - count)
         return true
     }
 

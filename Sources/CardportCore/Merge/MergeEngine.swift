@@ -99,7 +99,10 @@ public struct MergeEngine: Sendable {
     }
 
     /// Finds (and, if asked, folds) near duplicates and returns the merged collection.
-    public consuming func finish() -> MergeResult {
+    ///
+    /// The records move into the result (a copy of a million records would double the peak
+    /// memory), so the engine is empty afterwards.
+    public mutating func finish() -> MergeResult {
         var removed = [Bool](repeating: false, count: records.count)
         foldNearCitations(removed: &removed)
         foldNearBookmarks(removed: &removed)
@@ -117,6 +120,10 @@ public struct MergeEngine: Sendable {
             }
             groups = groupList(removed: removed, newPosition: newPosition)
         }
+        var records: [Record] = []
+        var statuses: [MergeResult.Status] = []
+        swap(&records, &self.records)
+        swap(&statuses, &self.statuses)
         var kept = 0
         for position in records.indices where !removed[position] {
             if kept != position {
@@ -129,6 +136,7 @@ public struct MergeEngine: Sendable {
         statuses.removeLast(statuses.count - kept)
         var result = MergeResult(records: records, statuses: statuses, report: report, groups: groups)
         result.report.recordsOut = kept
+        self = MergeEngine(options: options)
         return result
     }
 
