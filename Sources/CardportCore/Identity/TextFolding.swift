@@ -99,12 +99,23 @@ public enum TextFolding {
         var i = 0
         let count = input.count
         var pendingSpace = false
+        out.reserveCapacity(count + count / 4 + 8)
         while i < count {
             let b0 = input[i]
             var value: UInt32
             if b0 < 0x80 {
-                value = UInt32(b0)
+                // Most bytes of most texts: no table, no switch.
                 i += 1
+                if FoldingScalars.isWhitespaceASCII(b0) {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
+                continue
             } else if b0 < 0xE0 {
                 value = UInt32(b0 & 0x1F) << 6 | UInt32(input[i + 1] & 0x3F)
                 i += 2
