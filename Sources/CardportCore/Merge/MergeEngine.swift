@@ -204,8 +204,8 @@ public struct MergeEngine: Sendable {
         for position in records.indices {
             guard case .citation(let citation) = records[position] else { continue }
             var hasher = StableHash()
-            hasher.combine(citation.author.map(TextFolding.fold))
-            hasher.combine(citation.source.map(TextFolding.fold))
+            combineFolded(citation.author, into: &hasher)
+            combineFolded(citation.source, into: &hasher)
             positions.append(position)
             entries.append(NearDuplicateFinder.Entry(prefix: nearPrefixes[position], group: hasher.finalize()))
         }
@@ -227,6 +227,13 @@ public struct MergeEngine: Sendable {
             let rootPosition = positions[Int(root)]
             foldCluster(root: rootPosition, members: clusters[root]!, removed: &removed)
         }
+    }
+
+    /// Adds a folded field to a digest, folding through the scratch buffer (no string per field).
+    private mutating func combineFolded(_ field: String?, into hasher: inout StableHash) {
+        guard let field else { return hasher.combine(nil as String?) }
+        TextFolding.fold(field, into: &scratch)
+        scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
     }
 
     /// Folds a cluster (a root text and the texts it contains) into one record with the root's text.
