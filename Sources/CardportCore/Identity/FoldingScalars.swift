@@ -65,7 +65,7 @@ enum FoldingScalars {
     /// and ellipses unified: `‘ ’ ‚ ‛ ‹ ›` → `'`, `“ ” „ ‟ « »` → `"`, `‐ ‑ ‒ – — ― −` → `-`,
     /// `…` → `...` (as NFKC has it, with `‥` → `..` and `․` → `.`).
     @inline(__always)
-    static func appendLowercasedUnified(_ value: UInt32, normalised: Bool, to out: inout [UInt8]) {
+    static func appendLowercasedUnified(_ value: UInt32, normalised: Bool, to out: inout ByteSink) {
         if value < 0x80 {
             let byte = UInt8(value)
             out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
@@ -86,7 +86,7 @@ enum FoldingScalars {
     }
 
     @inline(__always)
-    private static func appendUnified(_ value: UInt32, to out: inout [UInt8]) {
+    private static func appendUnified(_ value: UInt32, to out: inout ByteSink) {
         switch value {
         case 0x2018, 0x2019, 0x201A, 0x201B, 0x2039, 0x203A:
             out.append(0x27)
@@ -95,9 +95,9 @@ enum FoldingScalars {
         case 0x2010...0x2015, 0x2212:
             out.append(0x2D)
         case 0x2026:
-            out.append(contentsOf: [0x2E, 0x2E, 0x2E])
+            out.append(0x2E); out.append(0x2E); out.append(0x2E)
         case 0x2025:
-            out.append(contentsOf: [0x2E, 0x2E])
+            out.append(0x2E); out.append(0x2E)
         case 0x2024:
             out.append(0x2E)
         default:
@@ -106,7 +106,7 @@ enum FoldingScalars {
     }
 
     @inline(__always)
-    private static func appendUTF8(_ value: UInt32, to out: inout [UInt8]) {
+    private static func appendUTF8(_ value: UInt32, to out: inout ByteSink) {
         if value < 0x80 {
             out.append(UInt8(value))
         } else if value < 0x800 {

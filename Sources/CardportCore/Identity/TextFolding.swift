@@ -96,10 +96,23 @@ public enum TextFolding {
     /// might change stops the fold and the result is `false`.
     private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
                                     into out: inout [UInt8]) -> Bool {
+        // Lower-casing can grow a scalar by half (`İ` → `i̇`, `Ⱥ` → `ⱥ`): twice the input always fits.
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: input.count * 2 + 8))
+        let written = out.withUnsafeMutableBufferPointer { buffer -> Int? in
+            var sink = ByteSink(base: buffer.baseAddress!)
+            return foldScalars(input, normalised: normalised, into: &sink) ? sink.count : nil
+        }
+        guard let written else { return false }
+        out.removeLast(out.count - written)
+        return true
+    }
+
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+                                    into out: inout ByteSink) -> Bool {
         var i = 0
         let count = input.count
         var pendingSpace = false
-        out.reserveCapacity(count + count / 4 + 8)
         while i < count {
             let b0 = input[i]
             var value: UInt32
