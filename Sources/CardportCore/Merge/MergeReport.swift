@@ -18,14 +18,21 @@
 public struct MergeReport: Sendable, Hashable, Codable {
     /// One input's tallies.
     public struct Counts: Sendable, Hashable, Codable {
+        /// Records read, rejected ones included.
         public var read = 0
+        /// Cards the collection did not have.
         public var added = 0
+        /// Copies of a card from the existing records or an earlier input that changed it.
         public var updated = 0
+        /// Copies of a card from the existing records or an earlier input that changed nothing.
         public var unchanged = 0
+        /// Second copies of a card within the same input, folded into the first.
         public var exactDuplicates = 0
+        /// Near duplicates folded into the record that contains them.
         public var nearDuplicates = 0
         /// Near duplicates found, folded or not.
         public var nearDuplicatesFound = 0
+        /// Records the reader could not read.
         public var rejected = 0
 
         /// All zero.
