@@ -46,7 +46,10 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportCoreTests",
-            dependencies: ["CardportCore", "CardportTestSupport"]
+            dependencies: [
+                "CardportCore", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "CardportJSONTests",

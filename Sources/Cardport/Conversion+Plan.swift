@@ -30,6 +30,13 @@ extension Conversion {
 
     /// Settles every format and output path, and checks the request, before any record is read.
     func makePlan(_ request: ConversionRequest) throws(CardportError) -> Plan {
+        var plan = try planInputs(request)
+        try planTargets(request, into: &plan)
+        return plan
+    }
+
+    /// Settles the format of every input (and checks it holds `--kind`), without looking at outputs.
+    func planInputs(_ request: ConversionRequest) throws(CardportError) -> Plan {
         guard !request.inputs.isEmpty else {
             throw CardportError(.usage, "no input files given", hint: "name one or more files, or '-' for standard input")
         }
@@ -47,7 +54,12 @@ extension Conversion {
             plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil))
             if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
+        return plan
+    }
 
+    /// Settles the output of every input, and checks each can hold what its input holds and does not
+    /// overwrite an input.
+    func planTargets(_ request: ConversionRequest, into plan: inout Plan) throws(CardportError) {
         switch request.destination {
         case .file(let path):
             let format = try registry.writeFormat(named: request.to, path: path)
@@ -83,7 +95,6 @@ extension Conversion {
                                     hint: "write to another file; the input would be destroyed while it is read")
             }
         }
-        return plan
     }
 
     /// Fails when the target cannot hold any of the kinds the input may produce.

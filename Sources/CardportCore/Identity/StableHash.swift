@@ -17,23 +17,26 @@ public struct StableHash: Sendable {
     /// Adds one field's UTF-8 bytes.
     public mutating func combine(_ field: String) {
         var field = field
-        field.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            var i = 0
-            while i + 8 <= raw.count {
-                add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                i += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < raw.count {
-                tail |= UInt64(raw[i]) << shift
-                shift += 8
-                i += 1
-            }
-            add(tail)
-            add(UInt64(raw.count) | 0xFF00_0000_0000_0000)
+        field.withUTF8 { combine(bytes: $0) }
+    }
+
+    /// Adds one field given as UTF-8 bytes; the same as ``combine(_:)-(String)`` of that string.
+    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        while i + 8 <= raw.count {
+            add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < raw.count {
+            tail |= UInt64(raw[i]) << shift
+            shift += 8
+            i += 1
+        }
+        add(tail)
+        add(UInt64(raw.count) | 0xFF00_0000_0000_0000)
     }
 
     /// Adds a field that may be absent; absent is distinct from empty.

@@ -1,0 +1,105 @@
+public import CardportCore
+
+/// Merges files of any registered formats into one file without duplicates, or deduplicates one.
+///
+/// Inputs and the output are resolved and checked as ``Conversion`` does (same formats, same errors,
+/// no output over an input) before any record is read. Every record goes through a ``MergeEngine``;
+/// the merged collection is then written to a temporary file that replaces the output only when
+/// everything succeeded.
+///
+/// ```swift
+/// let request = MergeRequest(inputs: ["backup.json", "kindle.jsonl"], output: "all.json")
+/// let outcome = try Merging(registry: .standard).run(request)
+/// outcome.report.total.exactDuplicates
+/// ```
+public struct Merging: Sendable {
+    /// The formats inputs and the output are resolved against.
+    public let registry: FormatRegistry
+
+    /// Creates a merge that uses the formats in `registry`.
+    public init(registry: FormatRegistry) {
+        self.registry = registry
+    }
+
+    /// Runs a merge and reports what it did.
+    ///
+    /// `progress` is called every few thousand records read. Throws the first error that stops the
+    /// merge; records rejected under `--keep-going` are in the report instead.
+    public func run(_ request: MergeRequest,
+                    progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> MergeOutcome {
+        let conversion = Conversion(registry: registry)
+        let plain = ConversionRequest(inputs: request.inputs, destination: .file(request.output ?? "-"),
+                                      from: request.from, to: request.to, kind: request.kind,
+                                      keepGoing: request.keepGoing, readOptions: request.readOptions,
+                                      writeOptions: request.writeOptions)
+        var plan = try conversion.planInputs(plain)
+        if request.output != nil { try conversion.planTargets(plain, into: &plan) }
+
+        var engine = MergeEngine(options: request.options)
+        var skipped = 0
+        var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
+        var finishedBytes = 0
+        for input in plan.inputs {
+            let number = engine.beginInput(name: input.path, format: input.format.id)
+            let source = try input.open()
+            let reader = try input.format.makeReader(source, options: plain.effectiveReadOptions)
+            while true {
+                let record: Record?
+                do {
+                    record = try reader.next()
+                } catch where error.isRecoverable && request.keepGoing {
+                    engine.reject(error, input: number)
+                    continue
+                }
+                guard let record else { break }
+                status.records += 1
+                if let progress, status.records % Conversion.progressInterval == 0 {
+                    status.bytesRead = finishedBytes + source.bytesRead
+                    progress(status)
+                }
+                if let kind = request.kind, record.kind != kind {
+                    skipped += 1
+                    continue
+                }
+                engine.addIncoming(record, input: number)
+            }
+            finishedBytes += source.bytesRead
+        }
+
+        let result = engine.finish()
+        var outcome = MergeOutcome(report: result.report, skipped: skipped, groups: result.groups)
+        if let target = plan.targets.first {
+            try write(result.records, to: target, options: request.writeOptions, outcome: &outcome)
+        }
+        return outcome
+    }
+
+    /// Writes the merged records; the output appears only when all of them are written.
+    private func write(_ records: [Record], to target: Conversion.Target, options: WriteOptions,
+                       outcome: inout MergeOutcome) throws(CardportError) {
+        let file = try OutputFile(path: target.path)
+        do {
+            let writer = try target.format.makeWriter(file.output, options: options)
+            let writable = KindSet(target.format.descriptor.writes)
+            var dropped = KindTally()
+            var written = 0
+            for record in records {
+                guard writable.contains(record.kind) else {
+                    dropped[record.kind] += 1
+                    continue
+                }
+                try writer.write(record)
+                written += 1
+            }
+            try writer.finish()
+            try file.commit()
+            outcome.output = ConversionReport.OutputSummary(path: target.path, format: target.format.id,
+                                                            records: written, droppedFields: writer.losses.fields)
+            outcome.droppedRecords = dropped.byPluralName
+            for (kind, count) in writer.losses.records { outcome.droppedRecords[kind.pluralName, default: 0] += count }
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+
+extension CardportCommand {
+    struct Dedupe: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fold duplicate cards within one file.",
+            discussion: """
+                Copies of one card (same identity key: see Merging.md) are folded into the first copy;
+                with --near, near duplicates are folded too. --dry-run writes nothing and lists, on
+                standard output, the groups that would be folded.
+
+                Examples:
+                  cardport dedupe quotes.jsonl -o clean.jsonl --near
+                  cardport dedupe quotes.jsonl --dry-run
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The file to deduplicate ('-' for standard input).", valueName: "input"))
+        var input: String
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file ('-' for standard output).", valueName: "file"))
+        var output: String?
+
+        @Flag(name: .customLong("dry-run"), help: "Write nothing; list the groups that would be folded.")
+        var dryRun = false
+
+        @OptionGroup var formats: FormatOptions
+
+        @OptionGroup var merging: MergeFlags
+
+        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, deduplicate the rest (exits 65).")
+        var keepGoing = false
+
+        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
+        var report: ReportStyle = .text
+
+        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
+        var quiet = false
+
+        func validate() throws {
+            if output == nil && !dryRun {
+                throw ValidationError("Give an output: -o FILE (or -o - for standard output), or --dry-run.")
+            }
+            if output != nil && dryRun {
+                throw ValidationError("--dry-run writes nothing: leave out -o.")
+            }
+        }
+
+        func run() throws {
+            let request = MergeRequest(
+                inputs: [input], output: output, from: formats.from, to: formats.to, kind: formats.kind,
+                keepGoing: keepGoing,
+                options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near, collectsGroups: dryRun))
+            try MergeCommandOutput.run(request, report: report, quiet: quiet)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// A write cursor over memory its owner has sized for the worst case.
+///
+/// Folding writes a byte at a time; through an array's `append` each byte costs a capacity and a
+/// uniqueness check, several times the work of folding it.
+struct ByteSink {
+    /// The first byte of the memory.
+    let base: UnsafeMutablePointer<UInt8>
+    /// Bytes written so far.
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+    }
+
+    /// Whether nothing has been written.
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+}

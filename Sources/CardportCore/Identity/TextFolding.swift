@@ -1,0 +1,194 @@
+import Foundation
+
+/// Folds text to the form identity keys compare: the same words, whatever their case, spacing,
+/// quote style or edge punctuation.
+///
+/// Folding applies, in order: Unicode NFKC, lower-casing (Unicode full lower-case mapping), the
+/// typographic unification of ``FoldingScalars`` (curly quotes and guillemets to `'` and `"`, dashes
+/// to `-`, an ellipsis to `...`), collapsing every run of whitespace to one space, and trimming
+/// punctuation and whitespace from both ends. A text that is nothing but punctuation folds to its
+/// lower-cased, whitespace-collapsed self, so it still has a key of its own.
+///
+/// ```swift
+/// TextFolding.fold("  “Well begun   is half done…”  ")   // "well begun is half done"
+/// TextFolding.fold("Well begun is half done.")            // "well begun is half done"
+/// ```
+///
+/// The folded text is for comparing only; records keep their text as written. Most texts take a
+/// fast path: pure ASCII is folded byte by byte, and text whose every scalar is known to be
+/// unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which costs
+/// several times more than the rest of the fold.
+public enum TextFolding {
+    /// The folded form of `text`.
+    public static func fold(_ text: String) -> String {
+        var out: [UInt8] = []
+        fold(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Replaces the contents of `out` with the folded UTF-8 of `text`.
+    ///
+    /// For callers that fold millions of texts only to hash them: reusing one buffer saves making a
+    /// string (an allocation and a UTF-8 check) per text.
+    public static func fold(_ text: String, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var text = text
+        let done = text.withUTF8 { bytes in
+            if foldASCII(bytes, into: &out) { return true }
+            out.removeAll(keepingCapacity: true)
+            return foldScalars(bytes, normalised: false, into: &out)
+        }
+        if done {
+            trimEdges(&out)
+        } else {
+            foldThroughNormaliser(text, into: &out)
+        }
+    }
+
+    /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path; the fast
+    /// paths must agree with it, which the tests check.
+    static func foldThroughNormaliser(_ text: String) -> String {
+        var out: [UInt8] = []
+        foldThroughNormaliser(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var normalised = text.precomposedStringWithCompatibilityMapping
+        normalised.withUTF8 { bytes in _ = foldScalars(bytes, normalised: true, into: &out) }
+        trimEdges(&out)
+    }
+
+    /// Folds pure ASCII byte by byte, except the edge trim; returns `false` at the first byte that
+    /// is not ASCII.
+    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
+        var nonASCII: UInt8 = 0
+        for byte in bytes { nonASCII |= byte }
+        guard nonASCII < 0x80 else { return false }
+        // Written through a pointer: an append per byte costs more than the folding itself.
+        out.append(contentsOf: repeatElement(0, count: bytes.count))
+        let count = out.withUnsafeMutableBufferPointer { buffer -> Int in
+            var count = 0
+            var pendingSpace = false
+            for byte in bytes {
+                if FoldingScalars.isWhitespaceASCII(byte) {
+                    pendingSpace = count > 0
+                    continue
+                }
+                if pendingSpace {
+                    buffer[count] = 0x20
+                    count += 1
+                    pendingSpace = false
+                }
+                buffer[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
+        out.removeLast(out.count - count)
+        return true
+    }
+
+    /// Lower-cases, unifies and collapses whitespace, scalar by scalar, into `out`.
+    ///
+    /// With `normalised` false the input has not been through NFKC: the first scalar that NFKC
+    /// might change stops the fold and the result is `false`.
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+                                    into out: inout [UInt8]) -> Bool {
+        // Lower-casing can grow a scalar by half (`İ` → `i̇`, `Ⱥ` → `ⱥ`): twice the input always fits.
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: repeatElement(0, count: input.count * 2 + 8))
+        let written = out.withUnsafeMutableBufferPointer { buffer -> Int? in
+            var sink = ByteSink(base: buffer.baseAddress!)
+            return foldScalars(input, normalised: normalised, into: &sink) ? sink.count : nil
+        }
+        guard let written else { return false }
+        out.removeLast(out.count - written)
+        return true
+    }
+
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+                                    into out: inout ByteSink) -> Bool {
+        var i = 0
+        let count = input.count
+        var pendingSpace = false
+        while i < count {
+            let b0 = input[i]
+            var value: UInt32
+            if b0 < 0x80 {
+                // Most bytes of most texts: no table, no switch.
+                i += 1
+                if FoldingScalars.isWhitespaceASCII(b0) {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(b0 &- 0x41 < 26 ? b0 | 0x20 : b0)
+                continue
+            } else if b0 < 0xE0 {
+                value = UInt32(b0 & 0x1F) << 6 | UInt32(input[i + 1] & 0x3F)
+                i += 2
+            } else if b0 < 0xF0 {
+                value = UInt32(b0 & 0x0F) << 12 | UInt32(input[i + 1] & 0x3F) << 6 | UInt32(input[i + 2] & 0x3F)
+                i += 3
+            } else {
+                value = UInt32(b0 & 0x07) << 18 | UInt32(input[i + 1] & 0x3F) << 12
+                    | UInt32(input[i + 2] & 0x3F) << 6 | UInt32(input[i + 3] & 0x3F)
+                i += 4
+            }
+            if !normalised {
+                guard FoldingScalars.isKnownStable(value) else { return false }
+                // NFKC maps full-width ASCII to ASCII; doing it here keeps both paths equal.
+                if value >= 0xFF01 && value <= 0xFF5E { value -= 0xFEE0 }
+            }
+            if FoldingScalars.isWhitespace(value) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            FoldingScalars.appendLowercasedUnified(value, normalised: normalised, to: &out)
+        }
+        return true
+    }
+
+    /// Trims edge punctuation from folded bytes, unless nothing would be left.
+    private static func trimEdges(_ out: inout [UInt8]) {
+        let (start, end) = out.withUnsafeBufferPointer { bytes -> (Int, Int) in
+            var start = 0
+            var end = bytes.count
+            while start < end {
+                let byte = bytes[start]
+                if byte < 0x80 {
+                    guard FoldingScalars.isEdgeASCII(byte) else { break }
+                    start += 1
+                    continue
+                }
+                let (scalar, length) = FoldingScalars.decode(bytes, at: start)
+                guard FoldingScalars.isEdge(scalar) else { break }
+                start += length
+            }
+            while end > start {
+                let byte = bytes[end - 1]
+                if byte < 0x80 {
+                    guard FoldingScalars.isEdgeASCII(byte) else { break }
+                    end -= 1
+                    continue
+                }
+                var first = end - 1
+                while bytes[first] & 0xC0 == 0x80 { first -= 1 }
+                guard FoldingScalars.isEdge(FoldingScalars.decode(bytes, at: first).0) else { break }
+                end = first
+            }
+            return start == end ? (0, bytes.count) : (start, end)
+        }
+        if end < out.count { out.removeLast(out.count - end) }
+        if start > 0 { out.removeFirst(start) }
+    }
+}

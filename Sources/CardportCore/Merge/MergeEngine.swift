@@ -1,0 +1,283 @@
+/// Merges records into one collection without duplicates: the engine behind `cardport merge`,
+/// `cardport dedupe` and a store's import.
+///
+/// Feed it the records already in the collection (``addExisting(_:)``, a store's rows; none for
+/// files), then each input's records (``beginInput(name:format:)``, ``addIncoming(_:input:)``),
+/// then ``finish()``. A record whose ``Record/identityKey`` is already in the collection is folded
+/// into that record by ``RecordMerge`` under the options' ``MergePolicy``; an exact match costs one
+/// hash look-up. At the end, near duplicates are found (``NearDuplicateFinder`` for citations, a
+/// `www.`-less key for bookmarks), counted, and folded when ``MergeOptions/foldsNearDuplicates`` is
+/// set. Existing records are never folded away: another record may be folded into one, which then
+/// counts as updated.
+///
+/// The engine knows nothing of files or stores, and its result depends only on the records and their
+/// order: the same inputs in the same order give the same result, and merging a result with itself
+/// changes nothing.
+///
+/// ```swift
+/// var engine = MergeEngine(options: MergeOptions(policy: .newest))
+/// let input = engine.beginInput(name: "kindle.txt", format: "kindle")
+/// for record in records { engine.addIncoming(record, input: input) }
+/// let result = engine.finish()
+/// result.records            // the merged collection
+/// result.report.total.added
+/// ```
+public struct MergeEngine: Sendable {
+    /// How records are folded.
+    public let options: MergeOptions
+
+    private var records: [Record] = []
+    /// The input that brought each record in (`-1`: an existing record).
+    private var origins: [Int32] = []
+    /// Each record's 1-based position in its input (or among the existing records).
+    private var ordinals: [Int32] = []
+    private var statuses: [MergeResult.Status] = []
+    /// For each citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of its folded text (0 for
+    /// other kinds): all the near-duplicate pass needs to keep of a text until it runs.
+    private var nearPrefixes: [UInt64] = []
+    private var index: [IdentityKey: Int32] = [:]
+    private var report = MergeReport()
+    private var folded: [Int32: [DuplicateGroup.Member]] = [:]
+    /// A buffer for folding, reused for every record.
+    private var scratch: [UInt8] = []
+
+    /// An empty collection.
+    public init(options: MergeOptions = MergeOptions()) {
+        self.options = options
+    }
+
+    /// Adds a record that is already in the collection; existing records are kept as they are
+    /// unless an incoming copy updates them.
+    public mutating func addExisting(_ record: Record) {
+        report.existing += 1
+        let (key, nearPrefix) = key(of: record)
+        if index[key] == nil { index[key] = Int32(records.count) }
+        append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearPrefix: nearPrefix)
+    }
+
+    /// Starts an input and returns the number to pass to ``addIncoming(_:input:)`` for its records.
+    public mutating func beginInput(name: String, format: String? = nil) -> Int {
+        report.inputs.append(MergeReport.Input(name: name, format: format))
+        return report.inputs.count - 1
+    }
+
+    /// Merges one record of an input into the collection.
+    public mutating func addIncoming(_ record: Record, input: Int) {
+        report.inputs[input].counts.read += 1
+        let ordinal = report.inputs[input].counts.read
+        let (key, nearPrefix) = key(of: record)
+        guard let position = index[key].map(Int.init) else {
+            index[key] = Int32(records.count)
+            report.inputs[input].counts.added += 1
+            append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearPrefix: nearPrefix)
+            return
+        }
+        let old = records[position]
+        let merged = RecordMerge.merge(old, record, policy: options.policy)
+        if origins[position] == Int32(input) {
+            report.inputs[input].counts.exactDuplicates += 1
+        } else if merged != old {
+            report.inputs[input].counts.updated += 1
+            if statuses[position] == .unchanged {
+                statuses[position] = .updated
+                report.existingUpdated += 1
+            }
+        } else {
+            report.inputs[input].counts.unchanged += 1
+        }
+        if merged != old { records[position] = merged }
+        if origins[position] == Int32(input), options.collectsGroups {
+            folded[Int32(position), default: []].append(
+                DuplicateGroup.Member(record: record, input: input, ordinal: ordinal, match: .exact))
+        }
+    }
+
+    /// Counts a record an input's reader rejected (under `--keep-going`), with its location and reason.
+    public mutating func reject(_ error: CardportError, input: Int) {
+        report.inputs[input].counts.read += 1
+        report.reject(error, input: input)
+    }
+
+    /// Finds (and, if asked, folds) near duplicates and returns the merged collection.
+    ///
+    /// The records move into the result (a copy of a million records would double the peak
+    /// memory), so the engine is empty afterwards.
+    public mutating func finish() -> MergeResult {
+        var removed = [Bool](repeating: false, count: records.count)
+        foldNearCitations(removed: &removed)
+        foldNearBookmarks(removed: &removed)
+        nearPrefixes = []
+        index = [:]
+
+        // Compacted in place: a second array of a million records would double the peak memory.
+        var groups: [DuplicateGroup] = []
+        if options.collectsGroups {
+            var newPosition = [Int32](repeating: -1, count: records.count)
+            var next: Int32 = 0
+            for position in records.indices where !removed[position] {
+                newPosition[position] = next
+                next += 1
+            }
+            groups = groupList(removed: removed, newPosition: newPosition)
+        }
+        var records: [Record] = []
+        var statuses: [MergeResult.Status] = []
+        swap(&records, &self.records)
+        swap(&statuses, &self.statuses)
+        var kept = 0
+        for position in records.indices where !removed[position] {
+            if kept != position {
+                records.swapAt(kept, position)
+                statuses[kept] = statuses[position]
+            }
+            kept += 1
+        }
+        records.removeLast(records.count - kept)
+        statuses.removeLast(statuses.count - kept)
+        var result = MergeResult(records: records, statuses: statuses, report: report, groups: groups)
+        result.report.recordsOut = kept
+        self = MergeEngine(options: options)
+        return result
+    }
+
+    /// The folded groups in the order of their kept records.
+    private func groupList(removed: [Bool], newPosition: [Int32]) -> [DuplicateGroup] {
+        var groups: [DuplicateGroup] = []
+        for position in folded.keys.sorted() where !removed[Int(position)] {
+            let members = folded[position]!.sorted { ($0.input ?? -1, $0.ordinal) < ($1.input ?? -1, $1.ordinal) }
+            let p = Int(position)
+            let origin = origins[p]
+            let keptMember = DuplicateGroup.Member(record: records[p], input: origin < 0 ? nil : Int(origin),
+                                                   ordinal: Int(ordinals[p]), match: .exact)
+            groups.append(DuplicateGroup(position: Int(newPosition[p]), kept: keptMember, folded: members))
+        }
+        return groups
+    }
+
+    // MARK: Internals
+
+    private mutating func append(_ record: Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
+                                 nearPrefix: UInt64) {
+        records.append(record)
+        origins.append(origin)
+        ordinals.append(Int32(truncatingIfNeeded: ordinal))
+        statuses.append(status)
+        nearPrefixes.append(nearPrefix)
+    }
+
+    /// The identity key, and for a citation the near-duplicate prefix key, from one fold of its text.
+    private mutating func key(of record: Record) -> (IdentityKey, UInt64) {
+        guard case .citation(let citation) = record else { return (record.identityKey, 0) }
+        let key = citation.identityKey(scratch: &scratch)
+        return (key, scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) })
+    }
+
+    /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.
+    private mutating func foldNear(_ member: Int, into survivor: Int, removed: inout [Bool]) {
+        let merged = RecordMerge.merge(records[survivor], records[member], policy: options.policy)
+        settle(merged, at: survivor)
+        removed[member] = true
+        let input = Int(origins[member])
+        report.inputs[input].counts.added -= 1
+        report.inputs[input].counts.nearDuplicates += 1
+        if options.collectsGroups {
+            var members = folded.removeValue(forKey: Int32(member)) ?? []
+            members.insert(DuplicateGroup.Member(record: records[member], input: input,
+                                                 ordinal: Int(ordinals[member]), match: .near), at: 0)
+            folded[Int32(survivor), default: []].append(contentsOf: members)
+        }
+    }
+
+    /// Stores a merged record, marking an existing record it changes as updated.
+    private mutating func settle(_ merged: Record, at position: Int) {
+        guard merged != records[position] else { return }
+        records[position] = merged
+        if statuses[position] == .unchanged {
+            statuses[position] = .updated
+            report.existingUpdated += 1
+        }
+    }
+
+    private mutating func foldNearCitations(removed: inout [Bool]) {
+        var positions: [Int] = []
+        var entries: [NearDuplicateFinder.Entry] = []
+        for position in records.indices {
+            guard case .citation(let citation) = records[position] else { continue }
+            var hasher = StableHash()
+            combineFolded(citation.author, into: &hasher)
+            combineFolded(citation.source, into: &hasher)
+            positions.append(position)
+            entries.append(NearDuplicateFinder.Entry(prefix: nearPrefixes[position], group: hasher.finalize()))
+        }
+        guard entries.count > 1 else { return }
+        let roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
+            guard case .citation(let citation) = records[positions[entry]] else { return buffer.removeAll() }
+            TextFolding.fold(citation.text, into: &buffer)
+        }
+        var clusters: [Int32: [Int]] = [:]
+        var rootOrder: [Int32] = []
+        for (entry, root) in roots.enumerated() where root >= 0 {
+            let position = positions[entry]
+            if origins[position] >= 0 { report.inputs[Int(origins[position])].counts.nearDuplicatesFound += 1 }
+            if clusters[root] == nil { rootOrder.append(root) }
+            clusters[root, default: []].append(position)
+        }
+        guard options.foldsNearDuplicates else { return }
+        for root in rootOrder.sorted() {
+            let rootPosition = positions[Int(root)]
+            foldCluster(root: rootPosition, members: clusters[root]!, removed: &removed)
+        }
+    }
+
+    /// Adds a folded field to a digest, folding through the scratch buffer (no string per field).
+    private mutating func combineFolded(_ field: String?, into hasher: inout StableHash) {
+        guard let field else { return hasher.combine(nil as String?) }
+        TextFolding.fold(field, into: &scratch)
+        scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+    }
+
+    /// Folds a cluster (a root text and the texts it contains) into one record with the root's text.
+    private mutating func foldCluster(root: Int, members: [Int], removed: inout [Bool]) {
+        let all = ([root] + members).sorted()
+        let survivor: Int
+        if origins[root] < 0 {
+            survivor = root
+        } else {
+            survivor = all.first { origins[$0] < 0 } ?? all[0]
+        }
+        guard case .citation(let rootCitation) = records[root] else { return }
+        let rootText = rootCitation.text
+        if survivor != root { foldNear(root, into: survivor, removed: &removed) }
+        for member in all where member != survivor && member != root && origins[member] >= 0 {
+            foldNear(member, into: survivor, removed: &removed)
+        }
+        if case .citation(var citation) = records[survivor], citation.text != rootText {
+            citation.text = rootText
+            settle(.citation(citation), at: survivor)
+        }
+    }
+
+    private mutating func foldNearBookmarks(removed: inout [Bool]) {
+        var byKey: [String: [Int]] = [:]
+        var order: [String] = []
+        for position in records.indices {
+            guard case .bookmark(let bookmark) = records[position],
+                  let normalised = URLNormalisation.normalise(bookmark.text) else { continue }
+            let key = URLNormalisation.droppingWWW(normalised) ?? normalised
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(position)
+        }
+        for key in order {
+            let group = byKey[key]!
+            guard group.count > 1 else { continue }
+            let survivor = group.first { origins[$0] < 0 } ?? group[0]
+            for member in group where member != survivor {
+                if origins[member] >= 0 { report.inputs[Int(origins[member])].counts.nearDuplicatesFound += 1 }
+            }
+            guard options.foldsNearDuplicates else { continue }
+            for member in group where member != survivor && origins[member] >= 0 {
+                foldNear(member, into: survivor, removed: &removed)
+            }
+        }
+    }
+}

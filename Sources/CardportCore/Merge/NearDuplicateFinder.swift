@@ -1,0 +1,215 @@
+/// Finds citations whose folded text is contained in another's of the same author and source,
+/// without comparing every pair.
+///
+/// Containment is by whole words: `"well begun"` is in `"well begun is half done"`, but `"art"` is
+/// not in `"heart"`. Only texts that share their group (author and source) with another text take
+/// part. Each is indexed under a hash of its group and its first three words (all of them when it
+/// has fewer), its ``prefixKey(ofFolded:)``, which the engine computes when the record arrives so
+/// the folded text need not be kept. A text then probes the index at each of its word positions: a
+/// text it contains must start at one of them. A bit filter answers most probes without touching
+/// the index, and a hit is confirmed by comparing the folded texts, so hash collisions cost time,
+/// never correctness. The cost is about one probe per word, whatever the number of texts, unless
+/// many texts of one group share their first three words.
+struct NearDuplicateFinder {
+    /// One citation to compare.
+    struct Entry {
+        /// ``prefixKey(ofFolded:)`` of its folded text.
+        var prefix: UInt64
+        /// A digest of the folded author and source: only texts of one group are compared.
+        var group: (UInt64, UInt64)
+    }
+
+    private static let prefixWords = 3
+    private static let emptyHash: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// A hash of the first three words of a folded text (all of them when it has fewer), with the
+    /// number of words taken in its low two bits; 0 for a text without words.
+    static func prefixKey(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var h = emptyHash
+        var inWord = false
+        func take() {
+            switch count {
+            case 0: hashes.0 = h
+            case 1: hashes.1 = h
+            default: hashes.2 = h
+            }
+            count += 1
+        }
+        for byte in bytes {
+            if byte == 0x20 {
+                if inWord {
+                    take()
+                    if count == prefixWords { break }
+                }
+                h = emptyHash
+                inWord = false
+            } else {
+                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
+                inWord = true
+            }
+        }
+        if inWord && count < prefixWords { take() }
+        guard count > 0 else { return 0 }
+        var ngram = ngramSeed(count)
+        ngram = ngramStep(ngram, hashes.0)
+        if count > 1 { ngram = ngramStep(ngram, hashes.1) }
+        if count > 2 { ngram = ngramStep(ngram, hashes.2) }
+        return ngram & ~3 | UInt64(count)
+    }
+
+    /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
+    /// followed to the end of the chain: a text that contains it and that nothing contains. `-1` for
+    /// an entry nothing contains. `text(i, &buffer)` puts the folded text of entry `i` in `buffer`.
+    static func roots(of entries: [Entry], text: (Int, inout [UInt8]) -> Void) -> [Int32] {
+        let active = sharedGroups(entries)
+        var keys: [(key: UInt64, entry: Int32)] = []
+        var probedLengths = [false, false, false, false]
+        for index in entries.indices where active[index] {
+            keys.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
+            probedLengths[Int(entries[index].prefix & 3)] = true
+        }
+        keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
+        // About eight bits per key: few false hits, and small enough to stay in cache.
+        var filterBits = 1 << 16
+        while filterBits < keys.count * 8 { filterBits <<= 1 }
+        let filterMask = UInt64(filterBits - 1)
+        var filter = [UInt64](repeating: 0, count: filterBits / 64)
+        for entry in keys {
+            let bit = (entry.key >> 20) & filterMask
+            filter[Int(bit >> 6)] |= 1 << (bit & 63)
+        }
+
+        var container = [Int32](repeating: -1, count: entries.count)
+        var lengths = [Int32](repeating: -1, count: entries.count)
+        var hashes: [UInt64] = []
+        var starts: [Int] = []
+        var aText: [UInt8] = []
+        var bText: [UInt8] = []
+        for a in entries.indices where active[a] {
+            text(a, &aText)
+            aText.withUnsafeBufferPointer { aBytes in
+                lengths[a] = Int32(aBytes.count)
+                wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
+                for p in hashes.indices {
+                    for n in 1...prefixWords where probedLengths[n] && p + n <= hashes.count {
+                        let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
+                        let bit = (key >> 20) & filterMask
+                        guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
+                        var i = lowerBound(keys, key)
+                        while i < keys.count, keys[i].key == key {
+                            let b = Int(keys[i].entry)
+                            i += 1
+                            guard b != a, entries[b].group == entries[a].group else { continue }
+                            text(b, &bText)
+                            let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
+                            guard contained else { continue }
+                            let current = Int(container[b])
+                            if current < 0 || aBytes.count > Int(lengths[current])
+                                || (aBytes.count == Int(lengths[current]) && a < current) {
+                                container[b] = Int32(a)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        var roots = [Int32](repeating: -1, count: entries.count)
+        for index in entries.indices where container[index] >= 0 {
+            var root = container[index]
+            while container[Int(root)] >= 0 { root = container[Int(root)] }
+            roots[index] = root
+        }
+        return roots
+    }
+
+    /// Which entries have words and share their group with another such entry.
+    private static func sharedGroups(_ entries: [Entry]) -> [Bool] {
+        var order = entries.indices.filter { entries[$0].prefix != 0 }
+        order.sort { a, b in
+            let ga = entries[a].group
+            let gb = entries[b].group
+            return ga != gb ? ga < gb : a < b
+        }
+        var active = [Bool](repeating: false, count: entries.count)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, entries[order[end]].group == entries[order[start]].group { end += 1 }
+            if end - start > 1 { for i in start..<end { active[order[i]] = true } }
+            start = end
+        }
+        return active
+    }
+
+    /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
+    /// shorter than it.
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int,
+                                 _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard needle.count < haystack.count, start + needle.count <= haystack.count else { return false }
+        let end = start + needle.count
+        guard end == haystack.count || haystack[end] == 0x20 else { return false }
+        for i in 0..<needle.count where haystack[start + i] != needle[i] { return false }
+        return true
+    }
+
+    private static func lowerBound(_ keys: [(key: UInt64, entry: Int32)], _ key: UInt64) -> Int {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].key < key { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.
+    private static func ngramHash(_ words: ArraySlice<UInt64>) -> UInt64 {
+        var h = ngramSeed(words.count)
+        for word in words { h = ngramStep(h, word) }
+        return h & ~3 | UInt64(words.count)
+    }
+
+    @inline(__always)
+    private static func ngramSeed(_ count: Int) -> UInt64 { UInt64(count) &* 0x9E37_79B9_7F4A_7C15 }
+
+    @inline(__always)
+    private static func ngramStep(_ h: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ mixed >> 31
+    }
+
+    private static func indexKey(_ group: (UInt64, UInt64), _ ngram: UInt64) -> UInt64 {
+        var h = (ngram ^ group.0) &* 0x94D0_49BB_1331_11EB
+        h ^= h >> 29
+        h = (h ^ group.1) &* 0xBF58_476D_1CE4_E5B9
+        return h ^ (h >> 32)
+    }
+
+    /// FNV-1a hashes of the first `limit` space-separated words, and the byte offset of each.
+    private static func wordHashes(_ bytes: UnsafeBufferPointer<UInt8>, into hashes: inout [UInt64],
+                                   starts: inout [Int], limit: Int) {
+        hashes.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        var h = emptyHash
+        var inWord = false
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            if byte == 0x20 {
+                if inWord {
+                    hashes.append(h)
+                    if hashes.count == limit { return }
+                }
+                h = emptyHash
+                inWord = false
+            } else {
+                if !inWord { starts.append(offset) }
+                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
+                inWord = true
+            }
+        }
+        if inWord { hashes.append(h) }
+    }
+}

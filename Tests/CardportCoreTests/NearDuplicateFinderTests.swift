@@ -1,0 +1,41 @@
+@testable import CardportCore
+import Testing
+
+@Suite struct NearDuplicateFinderTests {
+    static func roots(_ texts: [String], groups: [UInt64]? = nil) -> [Int32] {
+        let folded = texts.map(TextFolding.fold)
+        let entries = folded.indices.map { index in
+            var bytes = Array(folded[index].utf8)
+            let prefix = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: UnsafeBufferPointer($0)) }
+            return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2))
+        }
+        return NearDuplicateFinder.roots(of: entries) { index, buffer in buffer = Array(folded[index].utf8) }
+    }
+
+    @Test func findsTextsContainedByWholeWords() {
+        #expect(Self.roots(["well begun is half", "Well begun is half done.", "begun is", "is half done", "carpe diem"])
+                == [1, -1, 1, 1, -1])
+    }
+
+    @Test func aWordInsideAnotherIsNotContainment() {
+        #expect(Self.roots(["art of war", "the heart of war"]) == [-1, -1])
+        #expect(Self.roots(["he end", "the end of it"]) == [-1, -1])
+    }
+
+    @Test func shortTextsOfOneOrTwoWordsAreFound() {
+        #expect(Self.roots(["diem", "carpe diem now", "carpe diem"]) == [1, -1, 1])
+    }
+
+    @Test func onlyTextsOfTheSameGroupAreCompared() {
+        #expect(Self.roots(["well begun", "well begun is half done"], groups: [1, 7]) == [-1, -1])
+    }
+
+    @Test func chainsEndAtTheLongestContainer() {
+        // "a b" is in "a b c", which is in "a b c d": both go to the longest.
+        #expect(Self.roots(["alpha beta", "alpha beta gamma", "alpha beta gamma delta"]) == [2, 2, -1])
+    }
+
+    @Test func equalTextsAreNotNearDuplicates() {
+        #expect(Self.roots(["same words here", "same words here"]) == [-1, -1])
+    }
+}

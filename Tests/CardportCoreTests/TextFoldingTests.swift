@@ -1,0 +1,89 @@
+@testable import CardportCore
+import CardportTestSupport
+import PropertyBased
+import Testing
+
+@Suite struct TextFoldingTests {
+    @Test func lowerCasesASCIIAndUnicode() {
+        #expect(TextFolding.fold("Carpe DIEM") == "carpe diem")
+        #expect(TextFolding.fold("ÉTÉ À PARIS") == "été à paris")
+        #expect(TextFolding.fold("ΣΟΦΊΑ") == "σοφία")
+        #expect(TextFolding.fold("ТОСКА") == "тоска")
+    }
+
+    @Test func collapsesEveryKindOfWhitespace() {
+        #expect(TextFolding.fold("  a \t b\r\n\nc  ") == "a b c")
+        #expect(TextFolding.fold("a\u{00A0}b\u{2003}c\u{3000}d\u{2028}e") == "a b c d e")
+    }
+
+    @Test func unifiesCurlyQuotesDashesAndEllipses() {
+        #expect(TextFolding.fold("it’s ‘so’ “very” «nice»") == "it's 'so' \"very\" \"nice")
+        #expect(TextFolding.fold("a – b — c ‐ d − e") == "a - b - c - d - e")
+        #expect(TextFolding.fold("wait… what") == "wait... what")
+        #expect(TextFolding.fold("wait... what") == TextFolding.fold("wait… what"))
+    }
+
+    @Test func trimsPunctuationAtTheEdgesOnly() {
+        #expect(TextFolding.fold("“Well begun is half done.”") == "well begun is half done")
+        #expect(TextFolding.fold("...and so, on!?") == "and so, on")
+        #expect(TextFolding.fold("(aside)") == "aside")
+        #expect(TextFolding.fold("¿Qué?") == "qué")
+        // Symbols are content, not punctuation.
+        #expect(TextFolding.fold("$5 + 3 = 8 ❤️") == "$5 + 3 = 8 ❤️")
+    }
+
+    @Test func textThatIsAllPunctuationKeepsItsOwnKey() {
+        #expect(TextFolding.fold(" ?!  ") == "?!")
+        #expect(TextFolding.fold("…") == "...")
+        #expect(TextFolding.fold("") == "")
+    }
+
+    @Test func appliesNFKC() {
+        #expect(TextFolding.fold("ﬁne") == "fine")
+        #expect(TextFolding.fold("Ｆｕｌｌ，ｗｉｄｔｈ") == "full,width")
+        #expect(TextFolding.fold("e\u{301}te\u{301}") == "été")
+        #expect(TextFolding.fold("x²") == "x2")
+    }
+
+    @Test func keepsDifferentWordsApart() {
+        #expect(TextFolding.fold("Carpe diem") != TextFolding.fold("Carpe noctem"))
+        #expect(TextFolding.fold("a b") != TextFolding.fold("ab"))
+    }
+
+    @Test func theFastPathsAgreeWithTheNormaliser() async {
+        await propertyCheck(count: 500, input: FoldingSamples.text) { text in
+            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text))
+        }
+    }
+
+    @Test func everyTableScalarAgreesWithTheNormaliser() {
+        // Every scalar the fast path admits, alone and between letters.
+        for value in UInt32(0x80)..<0x2_0000 {
+            guard FoldingScalars.isKnownStable(value), let scalar = Unicode.Scalar(value) else { continue }
+            let text = "A\(scalar)b"
+            if TextFolding.fold(text) != TextFolding.foldThroughNormaliser(text) {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)) folds differently on the fast path")
+                return
+            }
+        }
+    }
+
+    @Test func foldingIsIdempotent() async {
+        await propertyCheck(count: 300, input: FoldingSamples.text) { text in
+            let once = TextFolding.fold(text)
+            #expect(TextFolding.fold(once) == once)
+        }
+    }
+}
+
+enum FoldingSamples {
+    /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in.
+    static var text: Generator<String, Shrink.None<String>> {
+        Generator { rng in
+            let extra = ["“", "”", "’", "…", " – ", "\u{00A0}", "ﬁ", "Ｗ", "É", "e\u{301}", "İ", "Σ", ".", "!", " "]
+            var text = RandomCards.text(using: &rng)
+            for _ in 0..<Int.random(in: 0...4, using: &rng) { text += extra.randomElement(using: &rng)! }
+            return text + RandomCards.text(using: &rng)
+        }
+    }
+}
