@@ -22,7 +22,8 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .target(name: "CardportCSV", dependencies: ["CardportCore"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportCSV"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -45,6 +46,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportCSVTests",
+            dependencies: [
+                "CardportCSV", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

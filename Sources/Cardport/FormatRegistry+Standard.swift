@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportCSV
 import CardportJSON
 
 extension FormatRegistry {
@@ -16,5 +17,6 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
+        CSVFormat(), CSVFormat(dialect: .readwise), CSVFormat(dialect: .readwiseImport), CSVFormat(dialect: .todoist),
     ])
 }
