@@ -53,7 +53,8 @@ extension CardportCommand {
             let request = ConversionRequest(
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
-                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing)
+                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
+                readOptions: formats.delimited.readOptions(kind: formats.kind), writeOptions: formats.delimited.writeOptions)
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in

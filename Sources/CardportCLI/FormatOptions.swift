@@ -12,6 +12,39 @@ struct FormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only records of this kind: citations, bookmarks, tasks, topics, tags or settings.", valueName: "kind"),
             transform: parseKind)
     var kind: RecordKind?
+
+    @OptionGroup var delimited: DelimitedTextOptions
+}
+
+/// `--delimiter` and `--no-formula-guard`, for CSV and its dialects.
+struct DelimitedTextOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("CSV field delimiter: one ASCII character, or 'tab' (read: sniffed when absent; write: ',').",
+                               valueName: "char"),
+            transform: parseDelimiter)
+    var delimiter: UInt8?
+
+    @Flag(name: .customLong("no-formula-guard"),
+          help: "Write CSV cells that start with =, +, -, @, tab or CR as they are, without a leading '.")
+    var noFormulaGuard = false
+
+    /// The options for readers.
+    func readOptions(kind: RecordKind?) -> ReadOptions {
+        ReadOptions(kind: kind, delimiter: delimiter)
+    }
+
+    /// The options for writers.
+    var writeOptions: WriteOptions {
+        WriteOptions(delimiter: delimiter, formulaGuard: !noFormulaGuard)
+    }
+}
+
+/// Parses `--delimiter`: one ASCII character other than a quote or a line break, or `tab`.
+func parseDelimiter(_ text: String) throws -> UInt8 {
+    if text.lowercased() == "tab" || text == "\\t" { return 0x09 }
+    guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+        throw ValidationError("'\(text)' is not a delimiter; use one ASCII character such as , ; | or 'tab'")
+    }
+    return byte
 }
 
 /// Reads `--inspect`-style inputs with only `--from` and `--kind`.
@@ -21,6 +54,10 @@ struct InputFormatOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Read records without a kind as this kind.", valueName: "kind"), transform: parseKind)
     var kind: RecordKind?
+
+    @Option(help: ArgumentHelp("CSV field delimiter: one ASCII character, or 'tab' (sniffed when absent).", valueName: "char"),
+            transform: parseDelimiter)
+    var delimiter: UInt8?
 }
 
 /// Parses `--kind`: a singular or plural kind name.

@@ -4,7 +4,7 @@ import CardportCore
 /// `DESCRIPTION`), a task a `task` row (its description the `CONTENT`).
 ///
 /// Columns kept in `extras` by the reader (`PRIORITY`, `DATE`, `AUTHOR`, …) are written back;
-/// `PRIORITY` and `INDENT` default to Todoist's 4 and 1; a task's `notes` extra becomes a `note` row. What Todoist's CSV has no column for (a
+/// a task's `PRIORITY` and `INDENT` default to Todoist's 4 and 1; a task's `notes` extra becomes a `note` row. What Todoist's CSV has no column for (a
 /// task's progress and dates, a topic's status, due date, links and questions, ids, other extras)
 /// is counted as lost.
 final class TodoistWriter: RecordWriter {
@@ -55,8 +55,8 @@ final class TodoistWriter: RecordWriter {
             let value = extras.removeValue(forKey: name)
             switch name {
             case "DESCRIPTION": out.cell(notes ?? value)
-            case "PRIORITY": out.cell(value ?? "4")
-            case "INDENT": out.cell(value ?? "1")
+            case "PRIORITY": out.cell(value ?? (type == "task" ? "4" : nil))
+            case "INDENT": out.cell(value ?? (type == "task" ? "1" : nil))
             default: out.cell(value)
             }
         }
