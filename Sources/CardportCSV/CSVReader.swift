@@ -32,8 +32,12 @@ final class CSVReader: RecordReader {
         if scanner == nil {
             let delimiter: UInt8
             if let delimiterOption { delimiter = delimiterOption } else { delimiter = try sniffDelimiter() }
-            scanner = CSVScanner(input: input, delimiter: delimiter, recordLimit: recordLimit)
-            guard try readHeader(first: true) else { return nil }
+            let scanner = CSVScanner(input: input, delimiter: delimiter, recordLimit: recordLimit)
+            self.scanner = scanner
+            // Nothing can be read after a bad header: the reader ends unless the header is good.
+            ended = true
+            guard try scanner.nextRow(), try readHeader(first: true) else { return nil }
+            ended = false
         }
         let scanner = self.scanner!
         while !ended {
@@ -64,7 +68,7 @@ final class CSVReader: RecordReader {
                 continue
             }
             if let readwise { return try readwise.record(row) }
-            return try decoder!.record(row)
+            if let decoder { return try decoder.record(row) }
         }
         defer { held = nil }
         return held
@@ -74,23 +78,13 @@ final class CSVReader: RecordReader {
     /// later section, returns `false` when the row is not a header after all.
     private func readHeader(first: Bool) throws(CardportError) -> Bool {
         let scanner = self.scanner!
-        if first {
-            repeat {
-                guard try scanner.nextRow() else { return false }
-            } while scanner.row.isBlank
+        var names = try headerNames()
+        // Lines of nothing but spaces before the header are blank too.
+        while first && (scanner.row.isBlank || names.allSatisfy(\.isEmpty)) {
+            guard try scanner.nextRow() else { return false }
+            names = try headerNames()
         }
         let row = scanner.row
-        var names: [String] = []
-        for index in 0..<row.count {
-            let bytes = row.field(index)
-            let trimmed = UnsafeRawBufferPointer(rebasing: bytes[CSVCell.guardLength(bytes)...])
-            switch UTF8Validation.string(trimmed) {
-            case .success(let name): names.append(name.trimmingSpaces)
-            case .failure:
-                throw input.error(.malformedInput, "the header is not valid UTF-8", at: row.offsets[index],
-                                  hint: "save the file as UTF-8")
-            }
-        }
         if !first {
             guard let header = CSVHeader(names: names, kind: nil), header.hasKey else { return false }
             decoder = CSVRowDecoder(header: header, input: input)
@@ -116,6 +110,23 @@ final class CSVReader: RecordReader {
             decoder = CSVRowDecoder(header: header, input: input)
         }
         return true
+    }
+
+    /// The names in the scanner's row, without guards and surrounding spaces.
+    private func headerNames() throws(CardportError) -> [String] {
+        let row = scanner!.row
+        var names: [String] = []
+        for index in 0..<row.count {
+            let bytes = row.field(index)
+            let unguarded = UnsafeRawBufferPointer(rebasing: bytes[CSVCell.guardLength(bytes)...])
+            switch UTF8Validation.string(unguarded) {
+            case .success(let name): names.append(name.trimmingSpaces)
+            case .failure:
+                throw input.error(.malformedInput, "the header is not valid UTF-8", at: row.offsets[index],
+                                  hint: "save the file as UTF-8")
+            }
+        }
+        return names
     }
 
     /// The delimiter among `,` `;` tab `|` that occurs most often outside quotes in the first line

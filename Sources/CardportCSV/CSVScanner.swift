@@ -48,14 +48,11 @@ final class CSVScanner {
             switch scan(window, base: input.offset, isFinal: input.isAtEnd) {
             case .complete(let length):
                 pending = length
+                guard length <= recordLimit else { throw tooLarge() }
                 return true
             case .needMore:
                 let have = window.count
-                guard have <= recordLimit else {
-                    throw input.error(.limitExceeded, "a record is larger than \(CSVScanner.describe(recordLimit))",
-                                      at: input.offset,
-                                      hint: "the file is probably not CSV, or a quote is never closed; check --from and --delimiter")
-                }
+                guard have <= recordLimit else { throw tooLarge() }
                 _ = try input.require(Swift.min(Swift.max(have * 2, have + 65536), input.maximumWindow))
             case .unterminated(let at):
                 let error = input.error(.malformedInput, "a quoted field is never closed", at: at,
@@ -78,6 +75,11 @@ final class CSVScanner {
                 throw error
             }
         }
+    }
+
+    private func tooLarge() -> CardportError {
+        input.error(.limitExceeded, "a record is larger than \(CSVScanner.describe(recordLimit))", at: input.offset,
+                    hint: "the file is probably not CSV, or a quote is never closed; check --from and --delimiter")
     }
 
     /// Releases the bytes of the record last returned.
