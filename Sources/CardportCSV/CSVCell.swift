@@ -94,13 +94,21 @@ enum CSVCell {
     }
 
     static func appendEscaped(_ item: String, separator: UInt8, to out: inout [UInt8]) {
-        let utf8 = item.utf8
-        let count = utf8.count
-        for (i, byte) in utf8.enumerated() {
-            if byte == separator || byte == 0x5C || (byte == 0x20 && (i == 0 || i == count - 1)) {
-                out.append(0x5C)
+        var item = item
+        item.withUTF8 { utf8 in
+            let count = utf8.count
+            // Most items need no escape: copy them whole.
+            if utf8.first != 0x20, utf8.last != 0x20, !utf8.contains(where: { $0 == separator || $0 == 0x5C }) {
+                out.append(contentsOf: utf8)
+                return
             }
-            out.append(byte)
+            for i in 0..<count {
+                let byte = utf8[i]
+                if byte == separator || byte == 0x5C || (byte == 0x20 && (i == 0 || i == count - 1)) {
+                    out.append(0x5C)
+                }
+                out.append(byte)
+            }
         }
     }
 
@@ -185,7 +193,10 @@ enum CSVCell {
 
     /// A boolean cell: `true`/`false`, `yes`/`no`, `1`/`0`, `x`, or empty (false); `nil` otherwise.
     static func bool(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        // What the writer writes, without building a string.
         if bytes.isEmpty { return false }
+        if bytes.count == 4, bytes.loadUnaligned(as: UInt32.self) == 0x6575_7274 { return true }
+        if bytes.count == 5, bytes.loadUnaligned(as: UInt32.self) == 0x736C_6166, bytes[4] == 0x65 { return false }
         switch String(decoding: bytes, as: UTF8.self).lowercased().trimmingSpaces {
         case "true", "yes", "y", "1", "x", "✓": return true
         case "false", "no", "n", "0", "": return false

@@ -36,23 +36,22 @@ final class CSVReader: RecordReader {
             self.scanner = scanner
             // Nothing can be read after a bad header: the reader ends unless the header is good.
             ended = true
-            guard try scanner.nextRow(), try readHeader(first: true) else { return nil }
+            guard let first = try scanner.nextRow(), try readHeader(first, first: true) else { return nil }
             ended = false
         }
         let scanner = self.scanner!
         while !ended {
-            guard try scanner.nextRow() else {
+            guard let row = try scanner.nextRow() else {
                 ended = true
                 break
             }
-            let row = scanner.row
             if row.isBlank {
                 afterBlank = dialect == .generic || dialect == .readwiseImport
                 continue
             }
             if afterBlank {
                 afterBlank = false
-                if try readHeader(first: false) { continue }
+                if try readHeader(row, first: false) { continue }
             }
             if let todoist {
                 switch try todoist.decode(row) {
@@ -74,17 +73,17 @@ final class CSVReader: RecordReader {
         return held
     }
 
-    /// Reads the row in the scanner (or the next one, for the first header) as a header; for a
+    /// Reads a row (or, for the first header, the first row that is not blank) as a header; for a
     /// later section, returns `false` when the row is not a header after all.
-    private func readHeader(first: Bool) throws(CardportError) -> Bool {
-        let scanner = self.scanner!
-        var names = try headerNames()
+    private func readHeader(_ candidate: CSVRow, first: Bool) throws(CardportError) -> Bool {
+        var row = candidate
+        var names = try headerNames(row)
         // Lines of nothing but spaces before the header are blank too.
-        while first && (scanner.row.isBlank || names.allSatisfy(\.isEmpty)) {
-            guard try scanner.nextRow() else { return false }
-            names = try headerNames()
+        while first && (row.isBlank || names.allSatisfy(\.isEmpty)) {
+            guard let next = try scanner!.nextRow() else { return false }
+            row = next
+            names = try headerNames(row)
         }
-        let row = scanner.row
         if !first {
             guard let header = CSVHeader(names: names, kind: nil), header.hasKey else { return false }
             decoder = CSVRowDecoder(header: header, input: input)
@@ -113,8 +112,7 @@ final class CSVReader: RecordReader {
     }
 
     /// The names in the scanner's row, without guards and surrounding spaces.
-    private func headerNames() throws(CardportError) -> [String] {
-        let row = scanner!.row
+    private func headerNames(_ row: CSVRow) throws(CardportError) -> [String] {
         var names: [String] = []
         for index in 0..<row.count {
             let bytes = row.field(index)
@@ -122,7 +120,7 @@ final class CSVReader: RecordReader {
             switch UTF8Validation.string(unguarded) {
             case .success(let name): names.append(name.trimmingSpaces)
             case .failure:
-                throw input.error(.malformedInput, "the header is not valid UTF-8", at: row.offsets[index],
+                throw input.error(.malformedInput, "the header is not valid UTF-8", at: row.offset(ofField: index),
                                   hint: "save the file as UTF-8")
             }
         }

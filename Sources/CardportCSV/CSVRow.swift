@@ -1,69 +1,40 @@
-/// One parsed CSV record: the unescaped bytes of every field, one after the other, and where each
-/// field ends and started in the input.
+/// One parsed CSV record: where each field's bytes are, and where each field started in the input.
 ///
-/// The scanner refills the same row for every record, so reading allocates nothing per record
-/// once the buffers have grown to the largest record.
-final class CSVRow {
-    private(set) var storage: UnsafeMutableRawBufferPointer
-    private(set) var length = 0
-    /// The end of each field in ``storage``.
-    private(set) var ends: [Int] = []
-    /// The input offset of each field's first byte (its opening quote when quoted).
-    private(set) var offsets: [Int] = []
+/// A row is a view of the scanner's window and spill buffer, valid until the scanner reads the
+/// next record. Field ranges below the window's length are in the window; those at or past it are
+/// in the spill buffer, shifted by the window's length. A row is a value, so reading its fields
+/// costs no reference counting or exclusivity checks.
+struct CSVRow {
+    /// The input's window, starting at the record.
+    let window: UnsafeRawBufferPointer
+    /// Unescaped copies of quoted fields that held `""`.
+    let spill: UnsafeRawBufferPointer
+    /// The length of the record in the window, line end included.
+    let raw: Int
+    /// Per field: its start, its end, and the input offset of its first byte (its opening quote
+    /// when quoted).
+    let bounds: UnsafePointer<Int>
+    /// The number of fields.
+    let count: Int
     /// The input offset of the record's first byte.
-    var offset = 0
+    let offset: Int
     /// Whether the record was an empty line.
-    var isBlank = false
+    let isBlank: Bool
 
-    init() {
-        storage = .allocate(byteCount: 4096, alignment: 8)
-        ends.reserveCapacity(32)
-        offsets.reserveCapacity(32)
-    }
+    /// The input offset of field `index`'s first byte.
+    func offset(ofField index: Int) -> Int { bounds[3 * index + 2] }
 
-    deinit { storage.deallocate() }
+    /// The record as it is in the input (quotes, delimiters and line end included).
+    var rawBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: window[0..<raw]) }
 
-    var count: Int { ends.count }
-
-    func reset(offset: Int) {
-        length = 0
-        ends.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
-        self.offset = offset
-        isBlank = false
-    }
-
-    @inline(__always)
-    func append(_ start: UnsafeRawPointer, _ count: Int) {
-        if length + count > storage.count { grow(length + count) }
-        (storage.baseAddress! + length).copyMemory(from: start, byteCount: count)
-        length += count
-    }
-
-    @inline(__always)
-    func append(byte: UInt8) {
-        if length + 1 > storage.count { grow(length + 1) }
-        storage[length] = byte
-        length += 1
-    }
-
-    @inline(__always)
-    func endField(startedAt offset: Int) {
-        ends.append(length)
-        offsets.append(offset)
-    }
-
-    private func grow(_ needed: Int) {
-        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(needed, storage.count * 2), alignment: 8)
-        grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<length]))
-        storage.deallocate()
-        storage = grown
-    }
-
-    /// The bytes of field `index`.
+    /// The bytes of field `index` (`0..<count`).
     @inline(__always)
     func field(_ index: Int) -> UnsafeRawBufferPointer {
-        let start = index == 0 ? 0 : ends[index - 1]
-        return UnsafeRawBufferPointer(rebasing: storage[start..<ends[index]])
+        let start = bounds[3 * index], end = bounds[3 * index + 1]
+        let n = window.count
+        if start < n || start == end {
+            return UnsafeRawBufferPointer(start: window.baseAddress! + start, count: end - start)
+        }
+        return UnsafeRawBufferPointer(start: spill.baseAddress! + (start - n), count: end - start)
     }
 }

@@ -5,12 +5,56 @@ import CardportCore
 /// Cells are read from the row's bytes: strings are built once per cell, dates and numbers are
 /// parsed from bytes. A cell that cannot be its column's type is an error at that cell,
 /// recoverable: the row is skipped under `--keep-going`.
-struct CSVRowDecoder {
+final class CSVRowDecoder {
     let header: CSVHeader
     let input: ByteInput
+    /// The columns without their extras' names: a switch over these copies no string per cell.
+    private let slots: [Slot]
+    /// The extras' names, by column index (empty for the model's columns).
+    private let extraNames: [String]
+
+    private enum Slot: UInt8 {
+        case id, text, author, source, tags, favourite, archived, note, location, name, url, description, progress
+        case title, status, due, notes, links, questions, createdAt, updatedAt, extra
+    }
+
+    init(header: CSVHeader, input: ByteInput) {
+        self.header = header
+        self.input = input
+        slots = header.columns.map { column in
+            switch column {
+            case .id: return .id
+            case .text: return .text
+            case .author: return .author
+            case .source: return .source
+            case .tags: return .tags
+            case .favourite: return .favourite
+            case .archived: return .archived
+            case .note: return .note
+            case .location: return .location
+            case .name: return .name
+            case .url: return .url
+            case .description: return .description
+            case .progress: return .progress
+            case .title: return .title
+            case .status: return .status
+            case .due: return .due
+            case .notes: return .notes
+            case .links: return .links
+            case .questions: return .questions
+            case .createdAt: return .createdAt
+            case .updatedAt: return .updatedAt
+            case .extra: return .extra
+            }
+        }
+        extraNames = header.columns.map { column in
+            if case .extra(let name) = column { return name }
+            return ""
+        }
+    }
 
     func fail(_ row: CSVRow, _ index: Int, _ message: String, hint: String? = nil) -> CardportError {
-        input.error(.invalidValue, message, at: row.offsets[index], hint: hint, isRecoverable: true)
+        input.error(.invalidValue, message, at: row.offset(ofField: index), hint: hint, isRecoverable: true)
     }
 
     /// The cell's bytes without a formula guard.
@@ -44,25 +88,18 @@ struct CSVRowDecoder {
     /// Checks the field count and the UTF-8 of the whole row.
     func validate(_ row: CSVRow) throws(CardportError) {
         if row.count != header.columns.count {
-            let at = row.count > header.columns.count ? row.offsets[header.columns.count] : row.offset
+            let at = row.count > header.columns.count ? row.offset(ofField: header.columns.count) : row.offset
             throw input.error(.malformedInput, "this record has \(row.count) field\(row.count == 1 ? "" : "s"); the header has \(header.columns.count)",
                               at: at, hint: "quote fields that contain the delimiter or a line break", isRecoverable: true)
         }
-        let all = UnsafeRawBufferPointer(rebasing: row.storage[0..<row.length])
-        var valid = UTF8Validation.firstInvalidOffset(all) == nil
-        if valid {
-            // A field must also start on a character boundary.
-            for index in 1..<Swift.max(row.count, 1) {
-                let end = row.ends[index - 1]
-                if end < row.length, all[end] & 0xC0 == 0x80 { valid = false; break }
-            }
-        }
+        // Delimiters, quotes and line ends are ASCII, so the record is valid UTF-8 exactly when every field is.
+        let valid = UTF8Validation.firstInvalidOffset(row.rawBytes) == nil
         guard !valid else { return }
         for index in 0..<row.count {
             let bytes = row.field(index)
             if let bad = UTF8Validation.firstInvalidOffset(bytes) {
                 throw input.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
-                                  at: row.offsets[index],
+                                  at: row.offset(ofField: index),
                                   hint: "save the file as UTF-8, e.g. iconv -f WINDOWS-1252 -t UTF-8", isRecoverable: true)
             }
         }
@@ -89,7 +126,7 @@ struct CSVRowDecoder {
         var tags: [String] = [], favourite = false, archived = false
         var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
         var extras: [String: String] = [:]
-        for (index, column) in header.columns.enumerated() {
+        for (index, column) in slots.enumerated() {
             switch column {
             case .text: text = optionalString(cell(row, index))
             case .author: author = optionalString(cell(row, index))
@@ -102,7 +139,7 @@ struct CSVRowDecoder {
             case .updatedAt: updated = try date(row, index)
             case .location: location = CSVRowDecoder.location(cell(row, index))
             case .id: id = optionalString(cell(row, index))
-            case .extra(let name): extra(name, row, index, into: &extras)
+            case .extra: extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -115,7 +152,7 @@ struct CSVRowDecoder {
     func bookmark(_ row: CSVRow) throws(CardportError) -> Bookmark {
         var id: String?, name: String?, url: String?, tags: [String] = []
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        for (index, column) in header.columns.enumerated() {
+        for (index, column) in slots.enumerated() {
             switch column {
             case .name: name = optionalString(cell(row, index))
             case .url: url = optionalString(cell(row, index))
@@ -123,7 +160,7 @@ struct CSVRowDecoder {
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
             case .id: id = optionalString(cell(row, index))
-            case .extra(let key): extra(key, row, index, into: &extras)
+            case .extra: extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -134,7 +171,7 @@ struct CSVRowDecoder {
     func task(_ row: CSVRow) throws(CardportError) -> TaskItem {
         var id: String?, description: String?, progress = TaskProgress.zero
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        for (index, column) in header.columns.enumerated() {
+        for (index, column) in slots.enumerated() {
             switch column {
             case .description: description = optionalString(cell(row, index))
             case .progress:
@@ -149,7 +186,7 @@ struct CSVRowDecoder {
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
             case .id: id = optionalString(cell(row, index))
-            case .extra(let key): extra(key, row, index, into: &extras)
+            case .extra: extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -162,7 +199,7 @@ struct CSVRowDecoder {
         var id: String?, title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        for (index, column) in header.columns.enumerated() {
+        for (index, column) in slots.enumerated() {
             switch column {
             case .title: title = optionalString(cell(row, index))
             case .due: due = try date(row, index)
@@ -179,7 +216,7 @@ struct CSVRowDecoder {
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
             case .id: id = optionalString(cell(row, index))
-            case .extra(let key): extra(key, row, index, into: &extras)
+            case .extra: extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }

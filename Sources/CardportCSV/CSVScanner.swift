@@ -8,24 +8,86 @@ import Darwin
 import CardportCore
 
 /// Splits a ``ByteInput`` into CSV records (RFC 4180) without building a string: fields are
-/// unescaped into a reused ``CSVRow``.
+/// ranges of the input's window (unescaped into a reused buffer only when a field holds `""`).
 ///
 /// Quoted fields may hold the delimiter, `""` for a quote, and CR, LF or CRLF; records end at CRLF,
 /// LF or CR. A quote inside an unquoted field is kept as a character, as spreadsheets do. A record
-/// stays in the input's window until ``consumeRow()``, so errors about its fields can still point
-/// at their line and column.
+/// stays in the input's window until the next one is read, so errors about its fields can still
+/// point at their line and column.
 final class CSVScanner {
     let input: ByteInput
-    var delimiter: UInt8
+    let delimiter: UInt8
     /// The largest record accepted, in bytes.
     let recordLimit: Int
-    let row = CSVRow()
     private var pending = 0
+    /// The unescaped fields of the current record; reused, so reading allocates nothing per record.
+    private var storage: UnsafeMutableRawBufferPointer
+    /// Field starts, ends and input offsets, three per field, for up to `capacity` fields.
+    private var bounds: UnsafeMutablePointer<Int>
+    private var capacity = 64
 
     init(input: ByteInput, delimiter: UInt8, recordLimit: Int) {
         self.input = input
         self.delimiter = delimiter
         self.recordLimit = recordLimit
+        storage = .allocate(byteCount: 1 << 16, alignment: 8)
+        bounds = .allocate(capacity: 3 * 64)
+    }
+
+    deinit {
+        storage.deallocate()
+        bounds.deallocate()
+    }
+
+    /// Where a scan writes: local copies of the buffers, so the hot loop touches no class property.
+    ///
+    /// Fields are ranges of the window, except quoted fields with `""` inside, whose unescaped bytes
+    /// are spilled to ``storage``; their ranges start at the window's length (see ``CSVRow``).
+    private struct Fields {
+        var storage: UnsafeMutableRawBufferPointer
+        var length = 0
+        var bounds: UnsafeMutablePointer<Int>
+        var capacity: Int
+        var count = 0
+        var isBlank = false
+
+        @inline(__always)
+        mutating func spill(_ start: UnsafeRawPointer, _ count: Int) {
+            if length + count > storage.count { grow(length + count) }
+            (storage.baseAddress! + length).copyMemory(from: start, byteCount: count)
+            length += count
+        }
+
+        @inline(__always)
+        mutating func spill(byte: UInt8) {
+            if length == storage.count { grow(length + 1) }
+            storage[length] = byte
+            length += 1
+        }
+
+        @inline(__always)
+        mutating func field(_ start: Int, _ end: Int, startedAt offset: Int) {
+            if count == capacity { growBounds() }
+            bounds[3 * count] = start
+            bounds[3 * count + 1] = end
+            bounds[3 * count + 2] = offset
+            count += 1
+        }
+
+        mutating func growBounds() {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: 6 * capacity)
+            grown.update(from: bounds, count: 3 * count)
+            bounds.deallocate()
+            bounds = grown
+            capacity *= 2
+        }
+
+        mutating func grow(_ needed: Int) {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(needed, storage.count * 2), alignment: 8)
+            grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<length]))
+            storage.deallocate()
+            storage = grown
+        }
     }
 
     private enum Outcome {
@@ -35,21 +97,27 @@ final class CSVScanner {
         case strayAfterQuote(Int)
     }
 
-    /// Parses the next record into ``row``; `false` at the end of the input.
-    func nextRow() throws(CardportError) -> Bool {
+    /// Parses the next record; `nil` at the end of the input.
+    func nextRow() throws(CardportError) -> CSVRow? {
         consumeRow()
         while true {
             let window = input.available
             if window.isEmpty {
-                guard try input.fill() else { return false }
+                guard try input.fill() else { return nil }
                 continue
             }
-            row.reset(offset: input.offset)
-            switch scan(window, base: input.offset, isFinal: input.isAtEnd) {
+            var fields = Fields(storage: storage, bounds: bounds, capacity: capacity)
+            let offset = input.offset
+            let outcome = CSVScanner.scan(window, base: offset, isFinal: input.isAtEnd, delimiter: delimiter, into: &fields)
+            storage = fields.storage
+            bounds = fields.bounds
+            capacity = fields.capacity
+            switch outcome {
             case .complete(let length):
                 pending = length
                 guard length <= recordLimit else { throw tooLarge() }
-                return true
+                return CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: storage[0..<fields.length]),
+                              raw: length, bounds: bounds, count: fields.count, offset: offset, isBlank: fields.isBlank)
             case .needMore:
                 let have = window.count
                 guard have <= recordLimit else { throw tooLarge() }
@@ -83,7 +151,7 @@ final class CSVScanner {
     }
 
     /// Releases the bytes of the record last returned.
-    func consumeRow() {
+    private func consumeRow() {
         if pending > 0 {
             input.consume(pending)
             pending = 0
@@ -104,11 +172,10 @@ final class CSVScanner {
         }
     }
 
-    private func scan(_ window: UnsafeRawBufferPointer, base: Int, isFinal: Bool) -> Outcome {
+    private static func scan(_ window: UnsafeRawBufferPointer, base: Int, isFinal: Bool, delimiter: UInt8,
+                             into row: inout Fields) -> Outcome {
         let p = window.baseAddress!
         let n = window.count
-        let delimiter = self.delimiter
-        let row = self.row
         var i = 0
         // An empty line.
         if p.load(as: UInt8.self) == 0x0A || p.load(as: UInt8.self) == 0x0D {
@@ -119,36 +186,45 @@ final class CSVScanner {
                 i = 1
             }
             row.isBlank = true
-            row.endField(startedAt: base)
+            row.field(0, 0, startedAt: base)
             return .complete(i)
         }
         while true {
             let fieldStart = i
             if i < n && p.load(fromByteOffset: i, as: UInt8.self) == 0x22 {
                 i += 1
+                let contentStart = i
                 var runStart = i
+                var spillStart = -1
                 while true {
                     guard i < n, let hit = memchr(p + i, 0x22, n - i) else {
                         return isFinal ? .unterminated(base + fieldStart) : .needMore
                     }
                     let q = UnsafeRawPointer(hit) - p
-                    row.append(p + runStart, q - runStart)
                     if q + 1 < n && p.load(fromByteOffset: q + 1, as: UInt8.self) == 0x22 {
-                        row.append(byte: 0x22)
+                        // An escaped quote: from here on the field is unescaped into the spill buffer.
+                        if spillStart < 0 { spillStart = row.length }
+                        row.spill(p + runStart, q - runStart)
+                        row.spill(byte: 0x22)
                         i = q + 2
                         runStart = i
                         continue
                     }
                     if q + 1 >= n && !isFinal { return .needMore }
+                    if spillStart < 0 {
+                        row.field(contentStart, q, startedAt: base + fieldStart)
+                    } else {
+                        row.spill(p + runStart, q - runStart)
+                        row.field(n + spillStart, n + row.length, startedAt: base + fieldStart)
+                    }
                     i = q + 1
                     break
                 }
             } else {
                 let j = CSVScanner.fieldEnd(p, from: i, count: n, delimiter: delimiter)
-                row.append(p + i, j - i)
+                row.field(i, j, startedAt: base + fieldStart)
                 i = j
             }
-            row.endField(startedAt: base + fieldStart)
             guard i < n else { return isFinal ? .complete(n) : .needMore }
             let byte = p.load(fromByteOffset: i, as: UInt8.self)
             if byte == delimiter {
@@ -156,7 +232,7 @@ final class CSVScanner {
                 if i == n && !isFinal { return .needMore }
                 if i == n {
                     // A delimiter at the very end: one more, empty field.
-                    row.endField(startedAt: base + i)
+                    row.field(i, i, startedAt: base + i)
                     return .complete(n)
                 }
                 continue

@@ -2,7 +2,8 @@ import CardportCore
 
 /// Writes records as CSV with Cardport's columns per kind (Formats.md, "CSV").
 ///
-/// Each kind gets its own section: a header row, then one row per record; when the kind changes,
+/// Every record's id is written, so a card edited in a spreadsheet keeps its identity when it is
+/// read back. Each kind gets its own section: a header row, then one row per record; when the kind changes,
 /// a blank line and the next kind's header follow, so a mixed stream stays lossless and streams.
 /// The extras columns of a section are the union of the extras of its first
 /// ``lookahead`` records, which the writer holds until it knows them; an extra that first appears
@@ -99,19 +100,19 @@ final class CSVWriter: RecordWriter {
             out.bool(c.isFavourite); out.bool(c.isArchived)
             out.timestamp(c.createdAt); out.timestamp(c.updatedAt)
             out.cell(c.note); out.cell(c.location.map(\.description))
-            out.cell(c.id == RecordID.citation(text: c.text, author: c.author, source: c.source) ? nil : c.id)
+            out.cell(c.id)
             extras(c.extras, of: .citation)
         case .bookmark(let b):
             out.cell(b.name); out.cell(b.text)
             list(b.tags, separator: 0x3B, field: "tags", of: .bookmark)
             out.timestamp(b.createdAt); out.timestamp(b.updatedAt)
-            out.cell(b.id == RecordID.bookmark(text: b.text) ? nil : b.id)
+            out.cell(b.id)
             extras(b.extras, of: .bookmark)
         case .task(let t):
             out.cell(t.description)
             out.plain { $0.append(contentsOf: String(t.progress.percent).utf8) }
             out.timestamp(t.createdAt); out.timestamp(t.updatedAt)
-            out.cell(t.id == RecordID.task(description: t.description) ? nil : t.id)
+            out.cell(t.id)
             extras(t.extras, of: .task)
         case .topic(let t):
             out.cell(t.title); out.cell(t.status.rawValue); out.timestamp(t.dueDate); out.cell(t.notes)
@@ -122,7 +123,7 @@ final class CSVWriter: RecordWriter {
             let unreadable = t.questions.count(where: { $0.text.isEmpty && $0.answer == nil })
             if unreadable > 0 { losses.dropField("questions", of: .topic, count: unreadable) }
             out.timestamp(t.createdAt); out.timestamp(t.updatedAt)
-            out.cell(t.id == RecordID.topic(title: t.title) ? nil : t.id)
+            out.cell(t.id)
             extras(t.extras, of: .topic)
         default:
             break

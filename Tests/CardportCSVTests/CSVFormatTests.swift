@@ -43,10 +43,10 @@ import Testing
         let output = ByteOutput()
         let writer = try format.makeWriter(output, options: WriteOptions())
         try writer.write(.tag(Tag(name: "x")))
-        try writer.write(.task(TaskItem(description: "Read")))
+        try writer.write(.task(TaskItem(id: "t1", description: "Read")))
         try writer.finish()
         #expect(writer.losses.records == [.tag: 1])
-        #expect(String(decoding: output.bytes, as: UTF8.self) == "description,progress,created_at,updated_at,id\r\nRead,0,,,\r\n")
+        #expect(String(decoding: output.bytes, as: UTF8.self) == "description,progress,created_at,updated_at,id\r\nRead,0,,,t1\r\n")
     }
 
     @Test func sniffsItsDialectsByTheirHeaders() {
