@@ -5,8 +5,9 @@ import CardportCore
 /// `Highlight` is the text, `Book Title` the source, `Book Author` the author, `Note` the note,
 /// `Highlighted at` the creation date; `Tags` is a comma-separated list in which Readwise's
 /// `favorite` tag becomes the favourite flag; `Location Type` `location` or `page` with `Location`
-/// becomes the citation's location. Everything else (`Color`, `Amazon Book ID`, `Document tags`,
-/// an `order` location, new columns) is kept in `extras` under its column name.
+/// becomes the citation's location; another location type (`order`, `offset`, `time`) is kept in
+/// `extras` as `Location Type` and `Readwise Location`. Everything else (`Color`, `Amazon Book ID`,
+/// `Document tags`, new columns) is kept in `extras` under its column name.
 struct ReadwiseDecoder {
     private enum Column { case text, source, author, note, tags, locationType, location, created, extra(String) }
 
@@ -64,7 +65,8 @@ struct ReadwiseDecoder {
             case "location" where Int(value) != nil: location = CitationLocation(start: Int(value))
             case "page": location = CitationLocation(page: value)
             default:
-                extras["Location"] = value
+                // Not `Location`: that name would read back as the citation's own location column.
+                extras["Readwise Location"] = value
                 if let locationType { extras["Location Type"] = locationType }
             }
         }
