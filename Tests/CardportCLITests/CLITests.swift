@@ -7,11 +7,15 @@ import Testing
     @Test func formatsPrintsTheRegistry() throws {
         let result = try CLIRunner.run(["formats"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION
-            cardport    json, native       .json            all kinds  all kinds  Cardport's own document: every kind, lossless (the backup format)
-            jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
-            dummyjson   dummy-json         .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
-            favourites  favorites          .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+            ID               ALIASES            EXTENSIONS       READS                                WRITES                               DESCRIPTION
+            cardport         json, native       .json            all kinds                            all kinds                            Cardport's own document: every kind, lossless (the backup format)
+            jsonl            ndjson, jsonlines  .jsonl, .ndjson  all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
+            dummyjson        dummy-json         .json            citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
+            favourites       favorites          .json            citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
+            csv              tsv                .csv, .tsv       citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
+            readwise         readwise-export    .csv             citations                            -                                    Readwise's highlight export (CSV)
+            readwise-import  -                  .csv             citations                            citations                            the CSV Readwise imports highlights from
+            todoist          -                  .csv             tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks
 
             """, stderr: ""))
     }
@@ -49,7 +53,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "yaml"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites
+            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -69,7 +73,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl
+              hint: formats that can: cardport, jsonl, csv, todoist
 
             """)
     }
