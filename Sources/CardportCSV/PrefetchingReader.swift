@@ -7,7 +7,9 @@ import Foundation
 /// Only the worker thread touches the wrapped reader and its input (whose `bytesRead` may be read
 /// from any thread). Records and errors come back in their order through a queue of at most
 /// `depth` batches, so memory stays bounded: a recoverable error arrives in its place and the
-/// records after it follow; reading ends after any other error. Dropping the reader stops the worker.
+/// records after it follow; reading ends after any other error. Spent batches go back to the
+/// worker, so records are freed on the thread that made them, not on the caller's. Dropping the
+/// reader stops the worker.
 final class PrefetchingReader: RecordReader {
     private let channel: Channel
     private var batch: [Item] = []
@@ -31,7 +33,8 @@ final class PrefetchingReader: RecordReader {
                 case .failure(let error): throw error
                 }
             }
-            guard let next = channel.take() else { return nil }
+            // The spent batch goes back to the worker, which frees its records where it made them.
+            guard let next = channel.take(returning: batch) else { return nil }
             batch = next
             index = 0
         }
@@ -47,16 +50,20 @@ final class PrefetchingReader: RecordReader {
         private let condition = NSCondition()
         private let depth: Int
         private var batches: [[Item]] = []
+        /// Batches the reader is done with, for the worker to free.
+        private var spent: [[Item]] = []
         private var finished = false
         private var cancelled = false
 
         init(depth: Int) { self.depth = depth }
 
         /// Hands a batch over, waiting while the queue is full; `false` once the reader is gone.
-        func put(_ batch: [Item], isLast: Bool) -> Bool {
+        /// Returns the spent batches in `recycled`, so the caller frees them outside the lock.
+        func put(_ batch: [Item], isLast: Bool, recycled: inout [[Item]]) -> Bool {
             condition.lock()
             defer { condition.unlock() }
             while batches.count >= depth && !cancelled { condition.wait() }
+            swap(&spent, &recycled)
             guard !cancelled else { return false }
             batches.append(batch)
             finished = isLast
@@ -65,9 +72,10 @@ final class PrefetchingReader: RecordReader {
         }
 
         /// The next batch, waiting for the worker; `nil` when it has handed over its last one.
-        func take() -> [Item]? {
+        func take(returning used: [Item]) -> [Item]? {
             condition.lock()
             defer { condition.unlock() }
+            if !used.isEmpty && !finished { spent.append(used) }
             while batches.isEmpty && !finished { condition.wait() }
             guard !batches.isEmpty else { return nil }
             condition.broadcast()
@@ -97,6 +105,7 @@ final class PrefetchingReader: RecordReader {
         func run() {
             var batch: [Item] = []
             batch.reserveCapacity(batchSize)
+            var recycled: [[Item]] = []
             var isDone = false
             while !isDone {
                 do throws(CardportError) {
@@ -106,7 +115,8 @@ final class PrefetchingReader: RecordReader {
                     if !error.isRecoverable { isDone = true }
                 }
                 if batch.count >= batchSize || isDone {
-                    guard channel.put(batch, isLast: isDone) else { return }
+                    guard channel.put(batch, isLast: isDone, recycled: &recycled) else { return }
+                    recycled.removeAll()
                     batch = []
                     batch.reserveCapacity(batchSize)
                 }
