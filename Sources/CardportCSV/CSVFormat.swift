@@ -62,14 +62,8 @@ public struct CSVFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        let reader = CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit)
-        // A large input (or a pipe) is parsed on a thread of its own while the caller writes.
-        guard input.size.map({ $0 >= CSVFormat.prefetchThreshold }) ?? true else { return reader }
-        return PrefetchingReader(reader)
+        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit)
     }
-
-    /// The input size from which reading runs on a thread of its own.
-    static let prefetchThreshold = 1 << 20
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
         switch dialect {

@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A stream of input bytes read in large chunks, with a window that readers parse in place.
 ///
@@ -78,7 +77,6 @@ public final class ByteInput {
         }
         _ = storage.initializeMemory(as: UInt8.self, from: bytes)
         end = bytes.count
-        progress = bytes.count
         isAtEnd = true
         try prepare()
     }
@@ -135,13 +133,7 @@ public final class ByteInput {
     public var offset: Int { storageOffset + start }
 
     /// Bytes taken from the source so far (for progress).
-    ///
-    /// Safe to read from any thread: a reader may parse its input on a thread of its own while the
-    /// command that runs it reports progress.
-    public var bytesRead: Int { progressLock.withLock { progress } }
-    private let progressLock = NSLock()
-    /// `storageOffset + end`, kept apart so ``bytesRead`` needs no access to the window.
-    private var progress = 0
+    public var bytesRead: Int { storageOffset + end }
 
     /// Reads the next chunk, keeping the unconsumed bytes; returns `false` at the end of the input.
     ///
@@ -171,7 +163,6 @@ public final class ByteInput {
             return false
         }
         end += n
-        progressLock.withLock { progress = storageOffset + end }
         return true
     }
 
