@@ -31,7 +31,7 @@ public struct CSVFormat: CardFormat {
         let kinds: Set<RecordKind> = [.citation, .bookmark, .task, .topic]
         switch dialect {
         case .generic:
-            return FormatDescriptor(id: "csv", aliases: ["tsv"], extensions: ["csv", "tsv"], mediaType: "text/csv",
+            return FormatDescriptor(id: "csv", extensions: ["csv", "tsv"], mediaType: "text/csv",
                                     reads: kinds, writes: kinds,
                                     summary: "CSV/TSV with a header row: citations, bookmarks, tasks or topics")
         case .readwise:

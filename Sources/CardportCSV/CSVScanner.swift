@@ -19,8 +19,10 @@ final class CSVScanner {
     let delimiter: UInt8
     /// The largest record accepted, in bytes.
     let recordLimit: Int
+    /// The length of the record last returned, consumed when the next one is read.
     private var pending = 0
-    /// The unescaped fields of the current record; reused, so reading allocates nothing per record.
+    /// Unescaped copies of the current record's quoted fields that hold `""`; reused, so reading
+    /// allocates nothing per record.
     private var storage: UnsafeMutableRawBufferPointer
     /// Field starts, ends and input offsets, three per field, for up to `capacity` fields.
     private var bounds: UnsafeMutablePointer<Int>

@@ -12,7 +12,7 @@ import Testing
             jsonl            ndjson, jsonlines  .jsonl, .ndjson  all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
             dummyjson        dummy-json         .json            citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
             favourites       favorites          .json            citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
-            csv              tsv                .csv, .tsv       citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
+            csv              -                  .csv, .tsv       citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
             readwise         readwise-export    .csv             citations                            -                                    Readwise's highlight export (CSV)
             readwise-import  -                  .csv             citations                            citations                            the CSV Readwise imports highlights from
             todoist          -                  .csv             tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks

@@ -24,7 +24,7 @@ import Testing
             '=1+1,50,,,a1c3a85a-5936-80a2-9c75-d5425f8a166e\r
 
             """, stderr: ""))
-        let open = try CLIRunner.run(["convert", "-", "--from", "csv", "-o", "-", "--to", "tsv", "--delimiter", ";",
+        let open = try CLIRunner.run(["convert", "-", "--from", "csv", "-o", "-", "--to", "csv", "--delimiter", ";",
                                       "--no-formula-guard", "-q"], stdin: input)
         #expect(open.stdout.hasPrefix("description;progress;created_at;updated_at;id\r\n=1+1;50;;;"))
     }
