@@ -46,7 +46,8 @@ final class CSVReader: RecordReader {
                 break
             }
             if row.isBlank {
-                afterBlank = dialect == .generic || dialect == .readwiseImport
+                // Only files in Cardport's own columns have sections; dialects have their own blank rows.
+                afterBlank = decoder != nil
                 continue
             }
             if afterBlank {
