@@ -3,11 +3,11 @@ import CardportCore
 /// Writes records as CSV with Cardport's columns per kind (Formats.md, "CSV").
 ///
 /// Every record's id is written, so a card edited in a spreadsheet keeps its identity when it is
-/// read back. Each kind gets its own section: a header row, then one row per record; when the kind changes,
-/// a blank line and the next kind's header follow, so a mixed stream stays lossless and streams.
-/// The extras columns of a section are the union of the extras of its first
-/// ``lookahead`` records, which the writer holds until it knows them; an extra that first appears
-/// later, or whose value is empty, is counted as lost.
+/// read back. Each kind gets its own section: a header row, then one row per record; when the kind
+/// changes, a blank line and the next kind's header follow, so a mixed stream stays lossless and
+/// streams. The extras columns of a section are the union of the extras of its first ``lookahead``
+/// records, which the writer holds until it knows them; an extra that first appears later, or
+/// whose value is empty, is counted as lost.
 final class CSVWriter: RecordWriter {
     static let lookahead = 1024
 
