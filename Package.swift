@@ -22,6 +22,7 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
+        .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -29,7 +30,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "CardportXML", dependencies: ["CardportCore", "CLibXML2"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle", "CardportXML"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle", "CardportXML", "CardportCSV"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -55,6 +56,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportCSVTests",
+            dependencies: [
+                "CardportCSV", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

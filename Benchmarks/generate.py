@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic synthetic citations for the Cardport benchmarks.
 
-    generate.py --count N [--seed S] [--format jsonl|json] [--out FILE|-]
+    generate.py --count N [--seed S] [--format jsonl|json|csv] [--out FILE|-]
     generate.py --kind bookmark --count N [--seed S] [--format jsonl|netscape|opml] [--out FILE|-]
 
 Output
@@ -10,6 +10,12 @@ Output
   json   {"format":"cardport","version":1,"citations":[
          one compact object per line, separated by ",\\n"
          ]}
+  csv    the same records as RFC 4180 CSV with a header row
+         text,author,source,tags,favourite,created_at,updated_at (CRLF record
+         ends, minimal quoting), written the way Cardport writes them: tags
+         joined with ';' (backslash escapes ';', '\\' and spaces at either end),
+         favourite true/false, a leading ' before cells starting with = + - @
+         tab or CR (and before a ' that precedes one of those or another ').
 
 Guarantees
   * The same arguments give byte-identical output (for a given GENERATOR_VERSION
@@ -46,6 +52,8 @@ Python 3 standard library only.
 
 import argparse
 import calendar
+import csv
+import io
 import itertools
 import json
 import math
@@ -716,10 +724,54 @@ def write_bookmarks(out, records, fmt):
     elif fmt == "opml":
         emit("  </body>\n</opml>\n")
     out.write("".join(chunk).encode("utf-8"))
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value):
+    """A cell with Cardport's formula guard, so Cardport reads back exactly `value`."""
+    if value.startswith(FORMULA_STARTS) or (value.startswith("'") and value[1:2] in FORMULA_STARTS + ("'",)):
+        return "'" + value
+    return value
+
+
+def csv_tags(tags):
+    """Tags joined with ';' the way Cardport escapes them."""
+    out = []
+    for tag in tags:
+        t = tag.replace("\\", "\\\\").replace(";", "\\;")
+        if t.startswith(" "):
+            t = "\\" + t
+        if t.endswith(" ") and len(tag) > 1:
+            t = t[:-1] + "\\ "
+        out.append(t)
+    return ";".join(out)
+
+
+def write_csv(out, lines, batch=2048):
+    """The records of `lines` as CSV rows (see the module docstring)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for i, line in enumerate(lines):
+        rec = json.loads(line)
+        writer.writerow([csv_cell(rec["text"]), csv_cell(rec["author"]), csv_cell(rec["source"]),
+                         csv_cell(csv_tags(rec["tags"])), "true" if rec["favourite"] else "false",
+                         rec["created_at"], rec["updated_at"]])
+        if i % batch == batch - 1:
+            out.write(buffer.getvalue().encode("utf-8"))
+            buffer.seek(0)
+            buffer.truncate()
+    out.write(buffer.getvalue().encode("utf-8"))
+
+
+CSV_COLUMNS = ("text", "author", "source", "tags", "favourite", "created_at", "updated_at")
 
 
 def write(out, lines, fmt, batch=2048):
     """Write UTF-8 to the binary stream `out` in batches."""
+    if fmt == "csv":
+        write_csv(out, lines, batch)
+        return
     if fmt == "jsonl":
         chunk = []
         for line in lines:
@@ -746,13 +798,13 @@ def write(out, lines, fmt, batch=2048):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        description="Deterministic synthetic citations (jsonl or Cardport json) for benchmarks.",
+        description="Deterministic synthetic citations (jsonl, Cardport json or csv) for benchmarks.",
         epilog="Same arguments => same bytes; a smaller --count is a prefix of a larger one.")
     ap.add_argument("--count", type=int, required=True, help="number of records")
     ap.add_argument("--seed", type=int, default=42, help="RNG seed (default 42)")
     ap.add_argument("--kind", choices=("citation", "bookmark"), default="citation", help="default citation")
-    ap.add_argument("--format", choices=("jsonl", "json", "netscape", "opml"), default="jsonl",
-                    help="default jsonl; bookmarks: jsonl, netscape or opml")
+    ap.add_argument("--format", choices=("jsonl", "json", "csv", "netscape", "opml"), default="jsonl",
+                    help="default jsonl; citations: jsonl, json or csv; bookmarks: jsonl, netscape or opml")
     ap.add_argument("--out", default="-", help="output file, '-' for stdout (default)")
     a = ap.parse_args(argv)
     if a.count < 0:
@@ -764,8 +816,8 @@ def main(argv=None):
         records = BookmarkGenerator(a.seed).records(a.count)
         writer = lambda out: write_bookmarks(out, records, a.format)
     else:
-        if a.format not in ("jsonl", "json"):
-            ap.error("citations are written as jsonl or json")
+        if a.format not in ("jsonl", "json", "csv"):
+            ap.error("citations are written as jsonl, json or csv")
         lines = CitationGenerator(a.seed).lines(a.count)
         writer = lambda out: write(out, lines, a.format)
     try:

@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportCSV
 import CardportJSON
 import CardportKindle
 import CardportXML
@@ -18,6 +19,10 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
+        CSVFormat(),
+        CSVFormat(dialect: .readwise),
+        CSVFormat(dialect: .readwiseImport),
+        CSVFormat(dialect: .todoist),
         KindleFormat(),
         OPMLFormat(),
         XBELFormat(),

@@ -56,7 +56,8 @@ extension CardportCommand {
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
-                readOptions: reading.readOptions(kind: formats.kind))
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter),
+                writeOptions: formats.delimited.writeOptions)
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in

@@ -12,6 +12,34 @@ struct FormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only records of this kind: citations, bookmarks, tasks, topics, tags or settings.", valueName: "kind"),
             transform: parseKind)
     var kind: RecordKind?
+
+    @OptionGroup var delimited: DelimitedTextOptions
+}
+
+/// `--delimiter` and `--no-formula-guard`, for CSV and its dialects.
+struct DelimitedTextOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("CSV field delimiter: one ASCII character, or 'tab' (read: sniffed when absent; write: ',').",
+                               valueName: "char"),
+            transform: parseDelimiter)
+    var delimiter: UInt8?
+
+    @Flag(name: .customLong("no-formula-guard"),
+          help: "Write CSV cells that start with =, +, -, @, tab or CR as they are, without a leading '.")
+    var noFormulaGuard = false
+
+    /// The options for writers.
+    var writeOptions: WriteOptions {
+        WriteOptions(delimiter: delimiter, formulaGuard: !noFormulaGuard)
+    }
+}
+
+/// Parses `--delimiter`: one ASCII character other than a quote or a line break, or `tab`.
+func parseDelimiter(_ text: String) throws -> UInt8 {
+    if text.lowercased() == "tab" || text == "\\t" { return 0x09 }
+    guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+        throw ValidationError("'\(text)' is not a delimiter; use one ASCII character such as , ; | or 'tab'")
+    }
+    return byte
 }
 
 /// Reads `--inspect`-style inputs with only `--from` and `--kind`.
@@ -21,6 +49,10 @@ struct InputFormatOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Read records without a kind as this kind.", valueName: "kind"), transform: parseKind)
     var kind: RecordKind?
+
+    @Option(help: ArgumentHelp("CSV field delimiter: one ASCII character, or 'tab' (sniffed when absent).", valueName: "char"),
+            transform: parseDelimiter)
+    var delimiter: UInt8?
 }
 
 /// Options that shape how readers read, shared by the commands that read inputs.
@@ -31,9 +63,9 @@ struct ReadingOptions: ParsableArguments {
             transform: parseFoldersAsTags)
     var foldersAsTags: FoldersAsTags = .all
 
-    /// The options for every reader of the command.
-    func readOptions(kind: RecordKind?) -> ReadOptions {
-        ReadOptions(kind: kind, foldersAsTags: foldersAsTags)
+    /// The options for every reader of the command, with `--kind` and `--delimiter`.
+    func readOptions(kind: RecordKind?, delimiter: UInt8?) -> ReadOptions {
+        ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter)
     }
 }
 

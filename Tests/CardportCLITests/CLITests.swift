@@ -7,15 +7,19 @@ import Testing
     @Test func formatsPrintsTheRegistry() throws {
         let result = try CLIRunner.run(["formats"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            ID          ALIASES                  EXTENSIONS       READS                         WRITES                        DESCRIPTION
-            cardport    json, native             .json            all kinds                     all kinds                     Cardport's own document: every kind, lossless (the backup format)
-            jsonl       ndjson, jsonlines        .jsonl, .ndjson  all kinds                     all kinds                     JSON Lines: one record per line with a "kind" member
-            dummyjson   dummy-json               .json            citations                     citations                     DummyJSON quotes API responses (page object, array, or one quote)
-            favourites  favorites                .json            citations                     citations                     the quotes app's favourites: [{"quote", "author"}]
-            kindle      clippings, my-clippings  .txt             citations                     citations                     Kindle "My Clippings.txt": highlights and notes, every device language
-            opml        -                        .opml            citations, bookmarks, topics  citations, bookmarks, topics  OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
-            xbel        -                        .xbel            bookmarks                     bookmarks                     XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
-            netscape    bookmarks-html           .html, .htm      bookmarks                     bookmarks                     browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
+            ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION
+            cardport         json, native             .json            all kinds                            all kinds                            Cardport's own document: every kind, lossless (the backup format)
+            jsonl            ndjson, jsonlines        .jsonl, .ndjson  all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
+            dummyjson        dummy-json               .json            citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
+            favourites       favorites                .json            citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
+            csv              -                        .csv, .tsv       citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
+            readwise         readwise-export          .csv             citations                            -                                    Readwise's highlight export (CSV)
+            readwise-import  -                        .csv             citations                            citations                            the CSV Readwise imports highlights from
+            todoist          -                        .csv             tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks
+            kindle           clippings, my-clippings  .txt             citations                            citations                            Kindle "My Clippings.txt": highlights and notes, every device language
+            opml             -                        .opml            citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
+            xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
+            netscape         bookmarks-html           .html, .htm      bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
 
             """, stderr: ""))
     }
@@ -53,7 +57,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, kindle, opml, xbel, netscape
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, kindle, opml, xbel, netscape
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -73,7 +77,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl
+              hint: formats that can: cardport, jsonl, csv, todoist
 
             """)
     }

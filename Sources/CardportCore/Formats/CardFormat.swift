@@ -42,15 +42,31 @@ public struct ReadOptions: Sendable, Hashable {
     /// keep bookmarks in folders (Netscape bookmark HTML, XBEL, OPML).
     public var foldersAsTags: FoldersAsTags
 
+    /// The field delimiter of a delimited-text input, an ASCII byte (`--delimiter`); `nil` lets
+    /// the reader sniff it (CSV: the most frequent of `,` `;` tab `|` in the header).
+    public var delimiter: UInt8?
+
     /// Options for a reader.
-    public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all) {
+    public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil) {
         self.kind = kind
         self.foldersAsTags = foldersAsTags
+        self.delimiter = delimiter
     }
 }
 
 /// What a writer may be told by the command that runs it.
 public struct WriteOptions: Sendable, Hashable {
+    /// The field delimiter of a delimited-text output, an ASCII byte (`--delimiter`); `nil` is the
+    /// format's default (CSV: a comma, a tab for a `.tsv` file).
+    public var delimiter: UInt8?
+
+    /// Whether a CSV cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+    /// `@`, tab or CR) is written with a leading `'`; `--no-formula-guard` turns it off.
+    public var formulaGuard: Bool
+
     /// Options for a writer.
-    public init() {}
+    public init(delimiter: UInt8? = nil, formulaGuard: Bool = true) {
+        self.delimiter = delimiter
+        self.formulaGuard = formulaGuard
+    }
 }

@@ -1,0 +1,132 @@
+import CardportCore
+
+/// What a column of a CSV file holds: a field of the record model, or an extra kept by name.
+enum CSVColumn: Hashable {
+    case id
+    case text, author, source, tags, favourite, archived, note, location
+    case name, url
+    case description, progress
+    case title, status, due, notes, links, questions
+    case createdAt, updatedAt
+    /// A column the model has no field for; its values go to the record's `extras` under this name.
+    case extra(String)
+
+    /// The name the writer gives the column.
+    var headerName: String {
+        switch self {
+        case .id: return "id"
+        case .text: return "text"
+        case .author: return "author"
+        case .source: return "source"
+        case .tags: return "tags"
+        case .favourite: return "favourite"
+        case .archived: return "archived"
+        case .note: return "note"
+        case .location: return "location"
+        case .name: return "name"
+        case .url: return "url"
+        case .description: return "description"
+        case .progress: return "progress"
+        case .title: return "title"
+        case .status: return "status"
+        case .due: return "due"
+        case .notes: return "notes"
+        case .links: return "links"
+        case .questions: return "questions"
+        case .createdAt: return "created_at"
+        case .updatedAt: return "updated_at"
+        case .extra(let name): return name
+        }
+    }
+
+    /// The columns the writer writes for a kind, in order (extras follow, sorted by name).
+    static func standard(for kind: RecordKind) -> [CSVColumn] {
+        switch kind {
+        case .citation: return [.text, .author, .source, .tags, .favourite, .archived, .createdAt, .updatedAt, .note, .location, .id]
+        case .bookmark: return [.name, .url, .tags, .createdAt, .updatedAt, .id]
+        case .task: return [.description, .progress, .createdAt, .updatedAt, .id]
+        case .topic: return [.title, .status, .due, .notes, .links, .questions, .createdAt, .updatedAt, .id]
+        case .tag, .settings: return []
+        }
+    }
+
+    /// The column that every record of a kind needs, and whose name in a header says the kind.
+    static func key(of kind: RecordKind) -> CSVColumn {
+        switch kind {
+        case .citation: return .text
+        case .bookmark: return .url
+        case .task: return .description
+        default: return .title
+        }
+    }
+
+    /// A header name folded for matching: lower case, without spaces, `_` and `-`
+    /// (`Created At`, `created_at` and `createdAt` are one name).
+    static func fold(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" }))
+    }
+
+    /// The column a header name means for a kind, or `nil` when it is not one of the kind's names.
+    static func named(_ folded: String, for kind: RecordKind) -> CSVColumn? {
+        switch folded {
+        case "id", "uuid": return .id
+        case "createdat", "created", "date", "dateadded", "added", "addedat", "highlightedat": return .createdAt
+        case "updatedat", "updated", "modified", "modifiedat", "lastmodified": return .updatedAt
+        default: break
+        }
+        switch kind {
+        case .citation:
+            switch folded {
+            case "text", "quote", "highlight", "citation": return .text
+            case "author", "by", "bookauthor", "writer": return .author
+            case "source", "book", "title", "booktitle", "work": return .source
+            case "tags", "tag", "labels": return .tags
+            case "favourite", "favorite", "starred", "star", "isfavourite", "isfavorite": return .favourite
+            case "archived", "isarchived": return .archived
+            case "note", "comment", "annotation": return .note
+            case "location", "page", "loc": return .location
+            default: return nil
+            }
+        case .bookmark:
+            switch folded {
+            case "name", "title": return .name
+            case "url", "link", "href", "text": return .url
+            case "tags", "tag", "labels": return .tags
+            default: return nil
+            }
+        case .task:
+            switch folded {
+            case "description", "task", "content", "text", "todo": return .description
+            case "progress", "percent", "percentage": return .progress
+            default: return nil
+            }
+        case .topic:
+            switch folded {
+            case "title", "topic", "name": return .title
+            case "status", "state": return .status
+            case "due", "duedate", "deadline", "dueat": return .due
+            case "notes", "note", "description": return .notes
+            case "links", "link", "urls": return .links
+            case "questions", "question": return .questions
+            default: return nil
+            }
+        case .tag, .settings:
+            return nil
+        }
+    }
+
+    /// The kind a header row describes, from the first key name it holds in this order: a
+    /// highlight or quote column (citations, even beside a URL), a URL (bookmarks), `text`
+    /// (citations), a description or progress (tasks), a title, status or due date (topics).
+    static func kind(ofHeader folded: [String]) -> RecordKind? {
+        let set = Set(folded)
+        let order: [(Set<String>, RecordKind)] = [
+            (["highlight", "quote", "citation"], .citation),
+            (["url", "link", "href"], .bookmark),
+            (["text"], .citation),
+            (["description", "task", "todo", "progress"], .task),
+            (["title", "topic", "questions", "status", "due", "duedate"], .topic),
+        ]
+        return order.first { !set.isDisjoint(with: $0.0) }?.1
+    }
+}

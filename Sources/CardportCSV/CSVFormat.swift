@@ -1,0 +1,96 @@
+public import CardportCore
+
+/// CSV and TSV (RFC 4180) with Cardport's columns per kind, and the Readwise and Todoist dialects.
+///
+/// Each dialect is a format of its own, named by its ``CSVDialect``: `csv` (also `.tsv`),
+/// `readwise` (Readwise's export, read only), `readwise-import` (the CSV Readwise imports) and
+/// `todoist`. They share the `.csv` extension: reading a `.csv` file sniffs its header, and the
+/// `csv` reader also recognises the dialects' headers, so `--from csv` reads any of them.
+///
+/// ```swift
+/// var registry = FormatRegistry()
+/// try registry.register(CSVFormat())
+/// try registry.register(CSVFormat(dialect: .readwise))
+/// ```
+public struct CSVFormat: CardFormat {
+    /// The layout this format reads and writes.
+    public let dialect: CSVDialect
+    /// The largest record the reader accepts, in bytes; a larger one is an error.
+    public let recordLimit: Int
+
+    /// The default ``recordLimit``: 16 MiB.
+    public static let defaultRecordLimit = 16 << 20
+
+    /// A CSV format for a dialect, refusing records larger than `recordLimit` bytes.
+    public init(dialect: CSVDialect = .generic, recordLimit: Int = CSVFormat.defaultRecordLimit) {
+        self.dialect = dialect
+        self.recordLimit = recordLimit
+    }
+
+    public var descriptor: FormatDescriptor {
+        let kinds: Set<RecordKind> = [.citation, .bookmark, .task, .topic]
+        switch dialect {
+        case .generic:
+            return FormatDescriptor(id: "csv", extensions: ["csv", "tsv"], mediaType: "text/csv",
+                                    reads: kinds, writes: kinds,
+                                    summary: "CSV/TSV with a header row: citations, bookmarks, tasks or topics")
+        case .readwise:
+            return FormatDescriptor(id: "readwise", aliases: ["readwise-export"], extensions: ["csv"], mediaType: "text/csv",
+                                    reads: [.citation], writes: [],
+                                    summary: "Readwise's highlight export (CSV)")
+        case .readwiseImport:
+            return FormatDescriptor(id: "readwise-import", extensions: ["csv"], mediaType: "text/csv",
+                                    reads: [.citation], writes: [.citation],
+                                    summary: "the CSV Readwise imports highlights from")
+        case .todoist:
+            return FormatDescriptor(id: "todoist", extensions: ["csv"], mediaType: "text/csv",
+                                    reads: [.task, .topic], writes: [.task, .topic],
+                                    summary: "Todoist's project CSV: sections as topics, tasks as tasks")
+        }
+    }
+
+    public func sniff(_ prefix: [UInt8]) -> SniffResult {
+        guard let names = CSVFormat.firstLine(prefix) else { return .no }
+        let recognised = CSVDialect.recognise(names)
+        switch dialect {
+        case .generic:
+            if recognised != nil { return .possible }
+            return CSVColumn.kind(ofHeader: names.map(CSVColumn.fold)) != nil ? .possible : .no
+        default:
+            return recognised == dialect ? .certain : .no
+        }
+    }
+
+    public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
+        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit)
+    }
+
+    public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
+        switch dialect {
+        case .readwiseImport: return ReadwiseImportWriter(output: output, options: options)
+        case .todoist: return TodoistWriter(output: output, options: options)
+        default: return CSVWriter(output: output, options: options)
+        }
+    }
+
+    /// The cells of the first line of `prefix` when it looks like a header row: split at the most
+    /// frequent of `,` `;` tab `|`, unquoted; `nil` when the line does not end within the prefix or
+    /// looks like JSON.
+    static func firstLine(_ prefix: [UInt8]) -> [String]? {
+        guard let end = prefix.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? (prefix.isEmpty ? nil : prefix.count) else {
+            return nil
+        }
+        let line = prefix[..<end]
+        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != 0x7B, first != 0x5B else { return nil }
+        let delimiter = [UInt8(0x2C), 0x09, 0x3B, 0x7C].max { a, b in line.count(of: a) < line.count(of: b) } ?? 0x2C
+        return line.split(separator: delimiter, omittingEmptySubsequences: false).map { cell in
+            var text = String(decoding: cell, as: UTF8.self).trimmingSpaces
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+            return text
+        }
+    }
+}
+
+extension Collection where Element == UInt8 {
+    fileprivate func count(of byte: UInt8) -> Int { self.count(where: { $0 == byte }) }
+}

@@ -1,0 +1,243 @@
+import CardportCore
+
+/// Turns the rows of one header's section into records of its kind (Formats.md, "CSV").
+///
+/// Cells are read from the row's bytes: strings are built once per cell, dates and numbers are
+/// parsed from bytes. A cell that cannot be its column's type is an error at that cell,
+/// recoverable: the row is skipped under `--keep-going`.
+final class CSVRowDecoder {
+    let header: CSVHeader
+    let input: ByteInput
+    /// The columns without their extras' names: a switch over these copies no string per cell.
+    private let slots: [Slot]
+    /// The extras' names, by column index (empty for the model's columns).
+    private let extraNames: [String]
+
+    private enum Slot: UInt8 {
+        case id, text, author, source, tags, favourite, archived, note, location, name, url, description, progress
+        case title, status, due, notes, links, questions, createdAt, updatedAt, extra
+    }
+
+    init(header: CSVHeader, input: ByteInput) {
+        self.header = header
+        self.input = input
+        slots = header.columns.map { column in
+            switch column {
+            case .id: return .id
+            case .text: return .text
+            case .author: return .author
+            case .source: return .source
+            case .tags: return .tags
+            case .favourite: return .favourite
+            case .archived: return .archived
+            case .note: return .note
+            case .location: return .location
+            case .name: return .name
+            case .url: return .url
+            case .description: return .description
+            case .progress: return .progress
+            case .title: return .title
+            case .status: return .status
+            case .due: return .due
+            case .notes: return .notes
+            case .links: return .links
+            case .questions: return .questions
+            case .createdAt: return .createdAt
+            case .updatedAt: return .updatedAt
+            case .extra: return .extra
+            }
+        }
+        extraNames = header.columns.map { column in
+            if case .extra(let name) = column { return name }
+            return ""
+        }
+    }
+
+    func fail(_ row: CSVRow, _ index: Int, _ message: String, hint: String? = nil) -> CardportError {
+        input.error(.invalidValue, message, at: row.offset(ofField: index), hint: hint, isRecoverable: true)
+    }
+
+    /// The cell's bytes without a formula guard.
+    @inline(__always)
+    func cell(_ row: CSVRow, _ index: Int) -> UnsafeRawBufferPointer {
+        let bytes = row.field(index)
+        let guardLength = CSVCell.guardLength(bytes)
+        return guardLength == 0 ? bytes : UnsafeRawBufferPointer(rebasing: bytes[guardLength...])
+    }
+
+    @inline(__always)
+    func optionalString(_ bytes: UnsafeRawBufferPointer) -> String? {
+        bytes.isEmpty ? nil : CSVCell.string(bytes)
+    }
+
+    func date(_ row: CSVRow, _ index: Int) throws(CardportError) -> Timestamp? {
+        let bytes = cell(row, index)
+        if bytes.isEmpty { return nil }
+        if let stamp = Timestamp.parse(bytes) { return stamp }
+        throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' in column '\(header.columns[index].headerName)' is not an ISO 8601 date",
+                   hint: "write dates as 2024-05-01 or 2024-05-01T10:15:00Z")
+    }
+
+    func flag(_ row: CSVRow, _ index: Int) throws(CardportError) -> Bool {
+        let bytes = cell(row, index)
+        if let value = CSVCell.bool(bytes) { return value }
+        throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' in column '\(header.columns[index].headerName)' is not true or false",
+                   hint: "write true or false (yes/no and 1/0 are read too)")
+    }
+
+    /// Checks the field count and the UTF-8 of the whole row.
+    func validate(_ row: CSVRow) throws(CardportError) {
+        if row.count != header.columns.count {
+            let at = row.count > header.columns.count ? row.offset(ofField: header.columns.count) : row.offset
+            throw input.error(.malformedInput, "this record has \(row.count) field\(row.count == 1 ? "" : "s"); the header has \(header.columns.count)",
+                              at: at, hint: "quote fields that contain the delimiter or a line break", isRecoverable: true)
+        }
+        // Delimiters, quotes and line ends are ASCII, so the record is valid UTF-8 exactly when every field is.
+        let valid = UTF8Validation.firstInvalidOffset(row.rawBytes) == nil
+        guard !valid else { return }
+        for index in 0..<row.count {
+            let bytes = row.field(index)
+            if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+                throw input.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
+                                  at: row.offset(ofField: index),
+                                  hint: "save the file as UTF-8, e.g. iconv -f WINDOWS-1252 -t UTF-8", isRecoverable: true)
+            }
+        }
+    }
+
+    func record(_ row: CSVRow) throws(CardportError) -> Record {
+        try validate(row)
+        switch header.kind {
+        case .citation: return .citation(try citation(row))
+        case .bookmark: return .bookmark(try bookmark(row))
+        case .task: return .task(try task(row))
+        default: return .topic(try topic(row))
+        }
+    }
+
+    private func missing(_ row: CSVRow, _ what: String) -> CardportError {
+        input.error(.invalidValue, "this \(header.kind.rawValue) has no \(what)", at: row.offset,
+                    hint: "every \(header.kind.rawValue) needs its \(what); fill in the cell or remove the row",
+                    isRecoverable: true)
+    }
+
+    func citation(_ row: CSVRow) throws(CardportError) -> Citation {
+        var id: String?, text: String?, author: String?, source: String?, note: String?
+        var tags: [String] = [], favourite = false, archived = false
+        var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
+        var extras: [String: String] = [:]
+        for (index, column) in slots.enumerated() {
+            switch column {
+            case .text: text = optionalString(cell(row, index))
+            case .author: author = optionalString(cell(row, index))
+            case .source: source = optionalString(cell(row, index))
+            case .note: note = optionalString(cell(row, index))
+            case .tags: tags = CSVCell.list(cell(row, index), separator: 0x3B)
+            case .favourite: favourite = try flag(row, index)
+            case .archived: archived = try flag(row, index)
+            case .createdAt: created = try date(row, index)
+            case .updatedAt: updated = try date(row, index)
+            case .location: location = CSVRowDecoder.location(cell(row, index))
+            case .id: id = optionalString(cell(row, index))
+            case .extra: extra(extraNames[index], row, index, into: &extras)
+            default: break
+            }
+        }
+        guard let text else { throw missing(row, "text") }
+        return Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
+                        isArchived: archived, createdAt: created, updatedAt: updated, note: note,
+                        location: location, extras: extras)
+    }
+
+    func bookmark(_ row: CSVRow) throws(CardportError) -> Bookmark {
+        var id: String?, name: String?, url: String?, tags: [String] = []
+        var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
+        for (index, column) in slots.enumerated() {
+            switch column {
+            case .name: name = optionalString(cell(row, index))
+            case .url: url = optionalString(cell(row, index))
+            case .tags: tags = CSVCell.list(cell(row, index), separator: 0x3B)
+            case .createdAt: created = try date(row, index)
+            case .updatedAt: updated = try date(row, index)
+            case .id: id = optionalString(cell(row, index))
+            case .extra: extra(extraNames[index], row, index, into: &extras)
+            default: break
+            }
+        }
+        guard let url else { throw missing(row, "url") }
+        return Bookmark(id: id, name: name, text: url, tags: tags, createdAt: created, updatedAt: updated, extras: extras)
+    }
+
+    func task(_ row: CSVRow) throws(CardportError) -> TaskItem {
+        var id: String?, description: String?, progress = TaskProgress.zero
+        var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
+        for (index, column) in slots.enumerated() {
+            switch column {
+            case .description: description = optionalString(cell(row, index))
+            case .progress:
+                let bytes = cell(row, index)
+                guard let percent = CSVCell.percent(bytes) else {
+                    throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' is not a progress",
+                               hint: "write a percentage in steps of 5: 0, 5, … 100")
+                }
+                do { progress = try TaskProgress(percent: percent) } catch {
+                    throw fail(row, index, error.message, hint: error.hint)
+                }
+            case .createdAt: created = try date(row, index)
+            case .updatedAt: updated = try date(row, index)
+            case .id: id = optionalString(cell(row, index))
+            case .extra: extra(extraNames[index], row, index, into: &extras)
+            default: break
+            }
+        }
+        guard let description else { throw missing(row, "description") }
+        return TaskItem(id: id, description: description, progress: progress, createdAt: created, updatedAt: updated,
+                        extras: extras)
+    }
+
+    func topic(_ row: CSVRow) throws(CardportError) -> Topic {
+        var id: String?, title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
+        var links: [String] = [], questions: [Question] = []
+        var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
+        for (index, column) in slots.enumerated() {
+            switch column {
+            case .title: title = optionalString(cell(row, index))
+            case .due: due = try date(row, index)
+            case .status:
+                let bytes = cell(row, index)
+                guard let value = CSVCell.status(bytes) else {
+                    throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' is not a topic status",
+                               hint: "use unstarted, onHold, inProgress or done")
+                }
+                status = value
+            case .notes: notes = optionalString(cell(row, index))
+            case .links: links = CSVCell.list(cell(row, index), separator: 0x0A)
+            case .questions: questions = CSVCell.questions(cell(row, index))
+            case .createdAt: created = try date(row, index)
+            case .updatedAt: updated = try date(row, index)
+            case .id: id = optionalString(cell(row, index))
+            case .extra: extra(extraNames[index], row, index, into: &extras)
+            default: break
+            }
+        }
+        guard let title else { throw missing(row, "title") }
+        return Topic(id: id, title: title, dueDate: due, status: status, notes: notes, links: links,
+                     questions: questions, createdAt: created, updatedAt: updated, extras: extras)
+    }
+
+    @inline(__always)
+    private func extra(_ name: String, _ row: CSVRow, _ index: Int, into extras: inout [String: String]) {
+        let bytes = cell(row, index)
+        if !bytes.isEmpty { extras[name] = CSVCell.string(bytes) }
+    }
+
+    /// A location cell: the text form (`page 12, location 123-125`), a bare number (an ebook
+    /// location), or anything else (a page as printed).
+    static func location(_ bytes: UnsafeRawBufferPointer) -> CitationLocation? {
+        guard !bytes.isEmpty else { return nil }
+        let text = CSVCell.string(bytes)
+        if let parsed = CitationLocation(parsing: text) { return parsed }
+        if let number = Int(text) { return CitationLocation(start: number) }
+        return CitationLocation(page: text)
+    }
+}

@@ -1,0 +1,274 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CardportCore
+
+/// Splits a ``ByteInput`` into CSV records (RFC 4180) without building a string: fields are
+/// ranges of the input's window (unescaped into a reused buffer only when a field holds `""`).
+///
+/// Quoted fields may hold the delimiter, `""` for a quote, and CR, LF or CRLF; records end at CRLF,
+/// LF or CR. A quote inside an unquoted field is kept as a character, as spreadsheets do. A record
+/// stays in the input's window until the next one is read, so errors about its fields can still
+/// point at their line and column.
+final class CSVScanner {
+    let input: ByteInput
+    let delimiter: UInt8
+    /// The largest record accepted, in bytes.
+    let recordLimit: Int
+    /// The length of the record last returned, consumed when the next one is read.
+    private var pending = 0
+    /// Unescaped copies of the current record's quoted fields that hold `""`; reused, so reading
+    /// allocates nothing per record.
+    private var storage: UnsafeMutableRawBufferPointer
+    /// Field starts, ends and input offsets, three per field, for up to `capacity` fields.
+    private var bounds: UnsafeMutablePointer<Int>
+    private var capacity = 64
+
+    init(input: ByteInput, delimiter: UInt8, recordLimit: Int) {
+        self.input = input
+        self.delimiter = delimiter
+        self.recordLimit = recordLimit
+        storage = .allocate(byteCount: 1 << 16, alignment: 8)
+        bounds = .allocate(capacity: 3 * 64)
+    }
+
+    deinit {
+        storage.deallocate()
+        bounds.deallocate()
+    }
+
+    /// Where a scan writes: local copies of the buffers, so the hot loop touches no class property.
+    ///
+    /// Fields are ranges of the window, except quoted fields with `""` inside, whose unescaped bytes
+    /// are spilled to ``storage``; their ranges start at the window's length (see ``CSVRow``).
+    private struct Fields {
+        var storage: UnsafeMutableRawBufferPointer
+        var length = 0
+        var bounds: UnsafeMutablePointer<Int>
+        var capacity: Int
+        var count = 0
+        var isBlank = false
+
+        @inline(__always)
+        mutating func spill(_ start: UnsafeRawPointer, _ count: Int) {
+            if length + count > storage.count { grow(length + count) }
+            (storage.baseAddress! + length).copyMemory(from: start, byteCount: count)
+            length += count
+        }
+
+        @inline(__always)
+        mutating func spill(byte: UInt8) {
+            if length == storage.count { grow(length + 1) }
+            storage[length] = byte
+            length += 1
+        }
+
+        @inline(__always)
+        mutating func field(_ start: Int, _ end: Int, startedAt offset: Int) {
+            if count == capacity { growBounds() }
+            bounds[3 * count] = start
+            bounds[3 * count + 1] = end
+            bounds[3 * count + 2] = offset
+            count += 1
+        }
+
+        mutating func growBounds() {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: 6 * capacity)
+            grown.update(from: bounds, count: 3 * count)
+            bounds.deallocate()
+            bounds = grown
+            capacity *= 2
+        }
+
+        mutating func grow(_ needed: Int) {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(needed, storage.count * 2), alignment: 8)
+            grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<length]))
+            storage.deallocate()
+            storage = grown
+        }
+    }
+
+    private enum Outcome {
+        case complete(Int)
+        case needMore
+        case unterminated(Int)
+        case strayAfterQuote(Int)
+    }
+
+    /// Parses the next record; `nil` at the end of the input.
+    func nextRow() throws(CardportError) -> CSVRow? {
+        consumeRow()
+        while true {
+            let window = input.available
+            if window.isEmpty {
+                guard try input.fill() else { return nil }
+                continue
+            }
+            var fields = Fields(storage: storage, bounds: bounds, capacity: capacity)
+            let offset = input.offset
+            let outcome = CSVScanner.scan(window, base: offset, isFinal: input.isAtEnd, delimiter: delimiter, into: &fields)
+            storage = fields.storage
+            bounds = fields.bounds
+            capacity = fields.capacity
+            switch outcome {
+            case .complete(let length):
+                pending = length
+                guard length <= recordLimit else { throw tooLarge() }
+                return CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: storage[0..<fields.length]),
+                              raw: length, bounds: bounds, count: fields.count, offset: offset, isBlank: fields.isBlank)
+            case .needMore:
+                let have = window.count
+                guard have <= recordLimit else { throw tooLarge() }
+                _ = try input.require(Swift.min(Swift.max(have * 2, have + 65536), input.maximumWindow))
+            case .unterminated(let at):
+                let error = input.error(.malformedInput, "a quoted field is never closed", at: at,
+                                        hint: "double every quote inside a quoted field (\"\") and close the field with a quote",
+                                        isRecoverable: true)
+                pending = window.count
+                throw error
+            case .strayAfterQuote(let at):
+                let error = input.error(.malformedInput,
+                                        "unexpected \(CSVScanner.describe(byte: window[at - input.offset])) after a closing quote",
+                                        at: at, hint: "a quoted field ends at its closing quote; write a quote inside it as \"\"",
+                                        isRecoverable: true)
+                // Skip to the end of the physical line: the best guess at where the bad record ends.
+                let from = at - input.offset
+                if let hit = memchr(window.baseAddress! + from, 0x0A, window.count - from) {
+                    pending = UnsafeRawPointer(hit) - window.baseAddress! + 1
+                } else {
+                    pending = window.count
+                }
+                throw error
+            }
+        }
+    }
+
+    private func tooLarge() -> CardportError {
+        input.error(.limitExceeded, "a record is larger than \(CSVScanner.describe(recordLimit))", at: input.offset,
+                    hint: "the file is probably not CSV, or a quote is never closed; check --from and --delimiter")
+    }
+
+    /// Releases the bytes of the record last returned.
+    private func consumeRow() {
+        if pending > 0 {
+            input.consume(pending)
+            pending = 0
+        }
+    }
+
+    static func describe(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    static func describe(byte: UInt8) -> String {
+        switch byte {
+        case 0x0A: return "a line break"
+        case 0x0D: return "a carriage return"
+        case 0x09: return "a tab"
+        case 0x20..<0x7F: return "'\(Character(Unicode.Scalar(byte)))'"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    private static func scan(_ window: UnsafeRawBufferPointer, base: Int, isFinal: Bool, delimiter: UInt8,
+                             into row: inout Fields) -> Outcome {
+        let p = window.baseAddress!
+        let n = window.count
+        var i = 0
+        // An empty line.
+        if p.load(as: UInt8.self) == 0x0A || p.load(as: UInt8.self) == 0x0D {
+            if p.load(as: UInt8.self) == 0x0D {
+                if n == 1 && !isFinal { return .needMore }
+                i = n > 1 && p.load(fromByteOffset: 1, as: UInt8.self) == 0x0A ? 2 : 1
+            } else {
+                i = 1
+            }
+            row.isBlank = true
+            row.field(0, 0, startedAt: base)
+            return .complete(i)
+        }
+        while true {
+            let fieldStart = i
+            if i < n && p.load(fromByteOffset: i, as: UInt8.self) == 0x22 {
+                i += 1
+                let contentStart = i
+                var runStart = i
+                var spillStart = -1
+                while true {
+                    guard i < n, let hit = memchr(p + i, 0x22, n - i) else {
+                        return isFinal ? .unterminated(base + fieldStart) : .needMore
+                    }
+                    let q = UnsafeRawPointer(hit) - p
+                    if q + 1 < n && p.load(fromByteOffset: q + 1, as: UInt8.self) == 0x22 {
+                        // An escaped quote: from here on the field is unescaped into the spill buffer.
+                        if spillStart < 0 { spillStart = row.length }
+                        row.spill(p + runStart, q - runStart)
+                        row.spill(byte: 0x22)
+                        i = q + 2
+                        runStart = i
+                        continue
+                    }
+                    if q + 1 >= n && !isFinal { return .needMore }
+                    if spillStart < 0 {
+                        row.field(contentStart, q, startedAt: base + fieldStart)
+                    } else {
+                        row.spill(p + runStart, q - runStart)
+                        row.field(n + spillStart, n + row.length, startedAt: base + fieldStart)
+                    }
+                    i = q + 1
+                    break
+                }
+            } else {
+                let j = CSVScanner.fieldEnd(p, from: i, count: n, delimiter: delimiter)
+                row.field(i, j, startedAt: base + fieldStart)
+                i = j
+            }
+            guard i < n else { return isFinal ? .complete(n) : .needMore }
+            let byte = p.load(fromByteOffset: i, as: UInt8.self)
+            if byte == delimiter {
+                i += 1
+                if i == n && !isFinal { return .needMore }
+                if i == n {
+                    // A delimiter at the very end: one more, empty field.
+                    row.field(i, i, startedAt: base + i)
+                    return .complete(n)
+                }
+                continue
+            }
+            if byte == 0x0A { return .complete(i + 1) }
+            if byte == 0x0D {
+                if i + 1 < n { return .complete(p.load(fromByteOffset: i + 1, as: UInt8.self) == 0x0A ? i + 2 : i + 1) }
+                return isFinal ? .complete(n) : .needMore
+            }
+            return .strayAfterQuote(base + i)
+        }
+    }
+
+    /// The index of the first delimiter, CR or LF at or after `from`, or `count`.
+    @inline(__always)
+    private static func fieldEnd(_ p: UnsafeRawPointer, from: Int, count: Int, delimiter: UInt8) -> Int {
+        var i = from
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let d = ones &* UInt64(delimiter)
+        let cr = ones &* 0x0D
+        let lf = ones &* 0x0A
+        while i + 8 <= count {
+            let word = p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let a = word ^ d, b = word ^ cr, c = word ^ lf
+            let zero = ((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c)
+            if zero & highs != 0 { break }
+            i += 8
+        }
+        while i < count {
+            let byte = p.load(fromByteOffset: i, as: UInt8.self)
+            if byte == delimiter || byte == 0x0A || byte == 0x0D { return i }
+            i += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,62 @@
+import CardportTestSupport
+import Foundation
+import Testing
+
+@Suite struct CSVCLITests {
+    @Test func convertsAReadwiseExportFoundByItsHeader() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try CLIRunner.run(["convert", "Samples/readwise-export.csv", "-o", scratch.file("h.csv")])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 5 records from Samples/readwise-export.csv (readwise): 5 citations
+            wrote 5 records to \(scratch.file("h.csv")) (csv)
+
+            """))
+        let lines = try scratch.read("h.csv").components(separatedBy: "\r\n")
+        #expect(lines[0] == "text,author,source,tags,favourite,archived,created_at,updated_at,note,location,id,Amazon Book ID,Color,Document tags,Location Type,Readwise Location")
+        #expect(lines[1] == "\"It is not that we have a short time to live, but that we waste a lot of it.\",Seneca,On the Shortness of Life,stoicism;time,true,false,2023-02-11T08:14:00+00:00,,The opening line.,location 112,6ebc4094-66ae-8028-a22b-2b2976e4f2aa,B00HZ4CKU4,yellow,philosophy,,")
+    }
+
+    @Test func writesTheDelimiterAndGuardItIsTold() throws {
+        let input = "description;progress\n=1+1;50\n"
+        let guarded = try CLIRunner.run(["convert", "-", "--from", "csv", "-o", "-", "--to", "csv", "-q"], stdin: input)
+        #expect(guarded == CLIRunner.Result(status: 0, stdout: """
+            description,progress,created_at,updated_at,id\r
+            '=1+1,50,,,a1c3a85a-5936-80a2-9c75-d5425f8a166e\r
+
+            """, stderr: ""))
+        let open = try CLIRunner.run(["convert", "-", "--from", "csv", "-o", "-", "--to", "csv", "--delimiter", ";",
+                                      "--no-formula-guard", "-q"], stdin: input)
+        #expect(open.stdout.hasPrefix("description;progress;created_at;updated_at;id\r\n=1+1;50;;;"))
+    }
+
+    @Test func reportsABadRowCompilerStyleAndSkipsItWhenToldTo() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("bad.csv", "text,created_at\nGood,2024-01-01\nBad,01/02/2024\n")
+        let failed = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl")])
+        #expect(failed == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            \(input):3:5: error: '01/02/2024' in column 'created_at' is not an ISO 8601 date
+                3 | Bad,01/02/2024
+                  |     ^
+              hint: write dates as 2024-05-01 or 2024-05-01T10:15:00Z
+
+            """))
+        #expect(scratch.entries == ["bad.csv"])
+        let skipped = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--keep-going", "-q"])
+        #expect(skipped.status == 65)
+        #expect(skipped.stderr.contains("\(input):3:5: error: '01/02/2024' in column 'created_at' is not an ISO 8601 date"))
+        #expect(try scratch.read("out.jsonl").components(separatedBy: "\n").count == 2)
+    }
+
+    @Test func inspectReadsWithTheDelimiterItIsTold() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("tasks.txt", "description|progress\nRead;slowly|10\n")
+        let result = try CLIRunner.run(["inspect", input, "--from", "csv", "--delimiter", "|"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "\(input): csv, 1 record (1 task)\n", stderr: ""))
+    }
+
+    @Test func refusesADelimiterThatIsNotOneCharacter() throws {
+        let result = try CLIRunner.run(["convert", "Samples/quotes.csv", "-o", "-", "--to", "csv", "--delimiter", "ab"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'ab' is not a delimiter; use one ASCII character such as , ; | or 'tab'"))
+    }
+}
