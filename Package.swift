@@ -22,7 +22,13 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CCmarkGFM"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportMarkdown"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -45,6 +51,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportMarkdownTests",
+            dependencies: [
+                "CardportMarkdown", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

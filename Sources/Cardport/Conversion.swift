@@ -84,6 +84,7 @@ public struct Conversion: Sendable {
     public func run(_ request: ConversionRequest,
                     progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> ConversionReport {
         let plan = try makePlan(request)
+        if request.writeOptions.split != nil { return try runSplit(request, plan: plan, progress: progress) }
         var report = ConversionReport()
         var outputs: [OutputFile] = []
         var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
@@ -142,7 +143,7 @@ public struct Conversion: Sendable {
 
     /// Moves every record from one reader to the writer: skips kinds not asked for, counts the kinds
     /// the target cannot hold, and files rejected records under `--keep-going`.
-    private func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
+    func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
                       writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
                       written: inout Int, status: inout ConversionProgress,
                       notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {

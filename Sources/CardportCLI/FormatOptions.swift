@@ -12,16 +12,33 @@ struct FormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Only records of this kind: citations, bookmarks, tasks, topics, tags or settings.", valueName: "kind"),
             transform: parseKind)
     var kind: RecordKind?
+
+    @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write one file per book or per citation into --out-dir (Markdown): book or citation.", valueName: "layout"))
+    var split: SplitLayout?
+
+    /// The reader options these flags ask for.
+    var readOptions: ReadOptions { ReadOptions(kind: kind, strict: strict) }
+
+    /// The writer options these flags ask for.
+    var writeOptions: WriteOptions { WriteOptions(split: split) }
 }
 
-/// Reads `--inspect`-style inputs with only `--from` and `--kind`.
+/// Reads `--inspect`-style inputs with only `--from`, `--kind` and `--strict`.
 struct InputFormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read inputs as this format (see 'cardport formats').", valueName: "format"))
     var from: String?
 
     @Option(help: ArgumentHelp("Read records without a kind as this kind.", valueName: "kind"), transform: parseKind)
     var kind: RecordKind?
+
+    @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
+    var strict = false
 }
+
+extension SplitLayout: ExpressibleByArgument {}
 
 /// Parses `--kind`: a singular or plural kind name.
 func parseKind(_ text: String) throws -> RecordKind {

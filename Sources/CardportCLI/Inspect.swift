@@ -25,7 +25,8 @@ extension CardportCommand {
             var failure: ExitCode?
             for file in files {
                 do {
-                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind))
+                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind,
+                                                                            options: ReadOptions(strict: formats.strict)))
                 } catch {
                     // Every bad file is reported; the exit code is the first one's.
                     let code = Terminal.fail(error)
