@@ -22,7 +22,9 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON"]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportYAML"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -45,6 +47,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportYAMLTests",
+            dependencies: [
+                "CardportYAML", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
