@@ -22,13 +22,15 @@ let package = Package(
     targets: [
         .target(name: "CardportCore"),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CCmarkGFM"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportMarkdown"]),
+        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
+        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportYAML", "CardportMarkdown"]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -51,6 +53,13 @@ let package = Package(
             name: "CardportJSONTests",
             dependencies: [
                 "CardportJSON", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportYAMLTests",
+            dependencies: [
+                "CardportYAML", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
