@@ -14,7 +14,7 @@ extension Conversion {
         var written = 0
         var createdDirectories: [String] = []
         var directory: OutputDirectory?
-        do {
+        do throws(CardportError) {
             createdDirectories = try Conversion.makeDirectory(directoryPath)
             let staged = try OutputDirectory(path: directoryPath)
             directory = staged

@@ -16,7 +16,8 @@ struct FormatOptions: ParsableArguments {
     @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
     var strict = false
 
-    @Option(help: ArgumentHelp("Write one file per book or per citation into --out-dir (Markdown): book or citation.", valueName: "layout"))
+    @Option(help: ArgumentHelp("Write one file per book or per citation into --out-dir (Markdown): book or citation.", valueName: "layout"),
+            transform: parseSplit)
     var split: SplitLayout?
 
     /// The reader options these flags ask for.
@@ -38,7 +39,6 @@ struct InputFormatOptions: ParsableArguments {
     var strict = false
 }
 
-extension SplitLayout: ExpressibleByArgument {}
 
 /// Parses `--kind`: a singular or plural kind name.
 func parseKind(_ text: String) throws -> RecordKind {
@@ -46,6 +46,14 @@ func parseKind(_ text: String) throws -> RecordKind {
         throw ValidationError("'\(text)' is not a kind; use one of: \(RecordKind.allCases.map(\.pluralName).joined(separator: ", "))")
     }
     return kind
+}
+
+/// Parses `--split`: `book` or `citation`.
+func parseSplit(_ text: String) throws -> SplitLayout {
+    guard let layout = SplitLayout(rawValue: text.lowercased()) else {
+        throw ValidationError("'\(text)' is not a layout; use one of: \(SplitLayout.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return layout
 }
 
 /// How a command prints its report.

@@ -1,0 +1,175 @@
+import CardportCore
+
+/// A citation being read: a blockquote, then the paragraphs after it that belong to it (an
+/// attribution line outside the quote, a details line, a note).
+struct CitationBlock {
+    var text: String
+    var author: String?
+    var source: String?
+    var tags: [String] = []
+    var isFavourite = false
+    var location: CitationLocation?
+    var note: String?
+    var hasAttribution = false
+    var hasDetails = false
+
+    /// Reads a blockquote: a plain one, or an Obsidian `[!quote]`/`[!cite]` callout. Returns `nil`
+    /// for an empty quote or another kind of callout (`[!note]`, `[!todo]`, …).
+    init?(quote: MarkdownNode) {
+        var paragraphs = quote.children.filter { $0.kind == .paragraph }.map { MarkdownInlines($0).lines }
+        guard !paragraphs.isEmpty else { return nil }
+        var calloutTitle: String?
+        let opening = paragraphs[0][0].text
+        if opening.hasPrefix("[!") {
+            guard let close = opening.firstIndex(of: "]") else { return nil }
+            let type = opening[opening.index(opening.startIndex, offsetBy: 2)..<close].lowercased()
+            guard type == "quote" || type == "cite" else { return nil }
+            var title = opening[opening.index(after: close)...]
+            if title.first == "-" || title.first == "+" { title = title.dropFirst() }
+            calloutTitle = title.trimmingCharacters(in: " ")
+            paragraphs[0].removeFirst()
+            if paragraphs[0].isEmpty {
+                paragraphs.removeFirst()
+            } else {
+                paragraphs[0][0].afterHardBreak = false
+            }
+        }
+        var attribution: [MarkdownNode]?
+        if paragraphs.count >= 2, CitationBlock.startsWithDash(paragraphs[paragraphs.count - 1][0].text) {
+            attribution = paragraphs.removeLast().flatMap(\.nodes)
+        } else if var last = paragraphs.last, last.count >= 2,
+                  CitationBlock.startsWithDash(last[last.count - 1].text) {
+            attribution = last.removeLast().nodes
+            paragraphs[paragraphs.count - 1] = last
+        }
+        let text = paragraphs.map { MarkdownInlines.text(of: $0[...]) }.joined(separator: "\n\n")
+        guard !text.isEmpty else { return nil }
+        self.text = text
+        if let attribution {
+            applyAttribution(attribution, dashed: true)
+        } else if let calloutTitle, !calloutTitle.isEmpty {
+            applyAttribution(MarkdownInlines(nodes: []).nodes, dashed: false, plain: calloutTitle)
+        }
+    }
+
+    /// Whether text starts like an attribution: an em dash, a horizontal bar, an en dash or `--`.
+    static func startsWithDash(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        return MarkdownRenderer.isDash(first) || text.hasPrefix("--")
+    }
+
+    /// Takes a paragraph that follows the quote, when it belongs to it; returns whether it did.
+    mutating func attach(_ paragraph: MarkdownNode) -> Bool {
+        let inlines = MarkdownInlines(paragraph)
+        let text = inlines.text
+        if !hasAttribution, !hasDetails, note == nil, CitationBlock.startsWithDash(text) {
+            applyAttribution(inlines.nodes, dashed: true)
+            return true
+        }
+        if !hasDetails, note == nil, applyDetails(text) {
+            return true
+        }
+        if note == nil, let first = inlines.nodes.first {
+            if first.kind == .strong, MarkdownInlines.text(of: [first]) == "Note:" {
+                var rest = MarkdownInlines.text(of: Array(inlines.nodes.dropFirst()))
+                if rest.first == " " { rest.removeFirst() }
+                note = rest.isEmpty ? nil : rest
+                return true
+            }
+            if text.hasPrefix("Note:") {
+                note = text.dropFirst(5).trimmingCharacters(in: " ")
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Reads `— Author, *Source*`: the source is the last emphasis, the author the text before it.
+    private mutating func applyAttribution(_ nodes: [MarkdownNode], dashed: Bool, plain: String? = nil) {
+        hasAttribution = true
+        var authorText: String
+        if let plain {
+            authorText = plain
+        } else if let emphasis = nodes.lastIndex(where: { $0.kind == .emphasis }) {
+            source = MarkdownInlines.text(of: [nodes[emphasis]]).nonEmptyText
+            authorText = MarkdownInlines.text(of: Array(nodes[..<emphasis]))
+            if authorText.last == " " { authorText.removeLast() }
+            if authorText.last == "," { authorText.removeLast() }
+        } else {
+            authorText = MarkdownInlines.text(of: nodes)
+        }
+        if dashed {
+            if authorText.hasPrefix("--") {
+                authorText.removeFirst(2)
+            } else if let first = authorText.unicodeScalars.first, MarkdownRenderer.isDash(first) {
+                authorText.removeFirst()
+            }
+            if authorText.first == " " { authorText.removeFirst() }
+        }
+        author = authorText.nonEmptyText
+    }
+
+    /// Reads a details line (`Page 12 · Location 120-125 · ⭐ · #tag #tag`); returns false, changing
+    /// nothing, unless every part is one of those.
+    private mutating func applyDetails(_ text: String) -> Bool {
+        var page: String?
+        var start: Int?
+        var end: Int?
+        var favourite = false
+        var tags: [String] = []
+        for part in text.split(separator: MarkdownRenderer.separator, omittingEmptySubsequences: false) {
+            let trimmed = part.trimmingCharacters(in: " ")
+            if trimmed == MarkdownRenderer.star || trimmed == "★" {
+                favourite = true
+            } else if trimmed.hasPrefix("#") {
+                for token in trimmed.split(separator: " ") {
+                    guard let tag = MarkdownTag.read(token) else { return false }
+                    tags.append(tag)
+                }
+            } else if let location = CitationLocation(parsing: trimmed) {
+                if let found = location.page { page = found }
+                if let found = location.start {
+                    start = found
+                    end = location.end
+                }
+            } else {
+                return false
+            }
+        }
+        hasDetails = true
+        isFavourite = isFavourite || favourite
+        self.tags += tags
+        if page != nil || start != nil { location = CitationLocation(page: page, start: start, end: end) }
+        return true
+    }
+
+    /// The citation, with what the note's front matter adds.
+    func citation(with properties: NoteProperties) -> Citation {
+        var allTags = tags
+        for tag in properties.tags where !tags.contains(tag) { allTags.append(tag) }
+        return Citation(text: text, author: author ?? properties.author, source: source ?? properties.source,
+                        tags: allTags, isFavourite: isFavourite || properties.isFavourite,
+                        createdAt: properties.createdAt, updatedAt: properties.updatedAt,
+                        note: note, location: location)
+    }
+}
+
+extension String {
+    /// The string, or `nil` when it is empty.
+    var nonEmptyText: String? { isEmpty ? nil : self }
+
+    /// The string without `character` at either end.
+    func trimmingCharacters(in character: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == character { slice.removeFirst() }
+        while slice.last == character { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+extension Substring {
+    /// The text without `character` at either end.
+    func trimmingCharacters(in character: Character) -> String {
+        String(self).trimmingCharacters(in: character)
+    }
+}

@@ -1,0 +1,74 @@
+/// The inline content of a paragraph or heading as text and as lines, the way the reader sees it.
+///
+/// Text is what a person reads: markup is dropped (the words of `*a*` and `[a](b)` are `a`), a soft
+/// line break is a space, a hard line break is `\n`, inline HTML (comments) is left out.
+struct MarkdownInlines {
+    /// One line of a paragraph: the inline nodes between two line breaks.
+    struct Line {
+        /// The line's nodes, breaks excluded.
+        var nodes: [MarkdownNode]
+        /// Whether the line starts after a hard break (`\n`) rather than a soft one (a space).
+        var afterHardBreak: Bool
+
+        var text: String { MarkdownInlines.text(of: nodes) }
+    }
+
+    /// The nodes, breaks included.
+    let nodes: [MarkdownNode]
+
+    init(_ block: MarkdownNode) {
+        nodes = block.children
+    }
+
+    init(nodes: [MarkdownNode]) {
+        self.nodes = nodes
+    }
+
+    /// The whole text.
+    var text: String { MarkdownInlines.text(of: nodes) }
+
+    /// The nodes split at line breaks.
+    var lines: [Line] {
+        var lines = [Line(nodes: [], afterHardBreak: false)]
+        for node in nodes {
+            switch node.kind {
+            case .softBreak: lines.append(Line(nodes: [], afterHardBreak: false))
+            case .lineBreak: lines.append(Line(nodes: [], afterHardBreak: true))
+            default: lines[lines.count - 1].nodes.append(node)
+            }
+        }
+        return lines
+    }
+
+    /// The text of `lines`, joined with the breaks between them.
+    static func text(of lines: ArraySlice<Line>) -> String {
+        var out = ""
+        for (offset, line) in lines.enumerated() {
+            if offset > 0 { out += line.afterHardBreak ? "\n" : " " }
+            out += line.text
+        }
+        return out
+    }
+
+    /// The text of inline nodes (and their children).
+    static func text(of nodes: [MarkdownNode]) -> String {
+        var out = ""
+        for node in nodes { append(node, to: &out) }
+        return out
+    }
+
+    private static func append(_ node: MarkdownNode, to out: inout String) {
+        switch node.kind {
+        case .text, .code: out += node.literal
+        case .softBreak: out += " "
+        case .lineBreak: out += "\n"
+        case .htmlInline: break
+        default:
+            var child = node.firstChild
+            while let current = child {
+                append(current, to: &out)
+                child = current.next
+            }
+        }
+    }
+}

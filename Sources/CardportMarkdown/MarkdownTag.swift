@@ -1,0 +1,58 @@
+/// Tags written the way Obsidian recognises them: `#name`, with no spaces.
+///
+/// A tag keeps its letters, digits, marks, emoji, `-` and `/`; a space becomes `_`, which reads back
+/// as a space (so the tag `book club` is written `#book_club` and read back as `book club`); spaces
+/// at either end are dropped, and any other character becomes `-`. Writers count a tag that does
+/// not come back the same as a loss.
+///
+/// ```swift
+/// MarkdownTag.written("book club")   // "#book_club"
+/// MarkdownTag.read("#book_club")     // "book club"
+/// ```
+enum MarkdownTag {
+    /// The `#tag` form of a tag name, or `nil` when nothing of it can be written.
+    static func written(_ name: String) -> String? {
+        var trimmed = Substring(name)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        guard !trimmed.isEmpty else { return nil }
+        var out = "#"
+        for scalar in trimmed.unicodeScalars {
+            if scalar == " " {
+                out += "_"
+            } else if scalar == "-" || scalar == "/" || isTagCharacter(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "-"
+            }
+        }
+        return out
+    }
+
+    /// The tag name a `#tag` token stands for (`nil` when `token` is not one).
+    static func read(_ token: Substring) -> String? {
+        guard token.first == "#", token.count > 1 else { return nil }
+        let body = token.dropFirst()
+        guard body.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "/" || isTagCharacter($0) }) else {
+            return nil
+        }
+        return String(body.map { $0 == "_" ? " " : $0 })
+    }
+
+    /// What the tag becomes after a round trip through Markdown (`nil` when it is not written).
+    static func normalised(_ name: String) -> String? {
+        written(name).flatMap { read(Substring($0)) }
+    }
+
+    private static func isTagCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        case .otherSymbol:
+            return !scalar.isASCII
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import CardportCore
+
+/// Writes one Markdown document with a section per kind: citations grouped by book, then
+/// bookmarks, tasks and topics.
+///
+/// The whole document is held until ``finish()``, because citations are grouped by book and the
+/// sections come in a fixed order whatever the order of the records.
+final class MarkdownWriter: RecordWriter {
+    private let output: ByteOutput
+    private var content = MarkdownContent()
+
+    var losses: LossReport { content.renderer.losses }
+
+    init(output: ByteOutput) {
+        self.output = output
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        content.add(record)
+    }
+
+    func finish() throws(CardportError) {
+        try content.render(to: output)
+        try output.flush()
+    }
+}
+
+/// The cards of one document, collected by kind and rendered section by section.
+struct MarkdownContent {
+    var citations = CitationGroups()
+    var bookmarks: [Bookmark] = []
+    var tasks: [TaskItem] = []
+    var topics: [Topic] = []
+    var renderer = MarkdownRenderer()
+
+    /// Whether nothing was added.
+    var isEmpty: Bool { citations.isEmpty && bookmarks.isEmpty && tasks.isEmpty && topics.isEmpty }
+
+    /// Files a record under its kind; kinds Markdown does not hold are counted as lost.
+    mutating func add(_ record: Record) {
+        switch record {
+        case .citation(let citation): citations.add(citation)
+        case .bookmark(let bookmark): bookmarks.append(bookmark)
+        case .task(let task): tasks.append(task)
+        case .topic(let topic): topics.append(topic)
+        case .tag, .settings: renderer.losses.dropRecord(of: record.kind)
+        }
+    }
+
+    /// Writes the sections that have cards, flushing to `output` every megabyte or so.
+    mutating func render(to output: ByteOutput) throws(CardportError) {
+        var out = ""
+        out.reserveCapacity(1 << 20)
+        func flushIfLarge() throws(CardportError) {
+            if out.utf8.count >= 1 << 20 {
+                try output.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        func section(_ title: String) {
+            if !out.isEmpty || output.count > 0 { out += "\n" }
+            out += "# \(title)\n"
+        }
+        if !citations.isEmpty {
+            section("Citations")
+            for group in citations.groups {
+                out += "\n## "
+                MarkdownText.append(group.title, to: &out, continuation: nil)
+                out += "\n"
+                if group.source != nil, let author = group.sharedAuthor {
+                    out += "\n*by "
+                    MarkdownText.append(author, to: &out, continuation: nil)
+                    out += "*\n"
+                }
+                for citation in group.citations {
+                    out += "\n"
+                    renderer.citation(citation, to: &out)
+                    try flushIfLarge()
+                }
+            }
+        }
+        if !bookmarks.isEmpty {
+            section("Bookmarks")
+            out += "\n"
+            for bookmark in bookmarks {
+                renderer.bookmark(bookmark, to: &out)
+                try flushIfLarge()
+            }
+        }
+        if !tasks.isEmpty {
+            section("Tasks")
+            out += "\n"
+            for task in tasks {
+                renderer.task(task, to: &out)
+                try flushIfLarge()
+            }
+        }
+        if !topics.isEmpty {
+            section("Topics")
+            for topic in topics {
+                out += "\n"
+                renderer.topic(topic, to: &out)
+                try flushIfLarge()
+            }
+        }
+        try output.write(out)
+    }
+}
