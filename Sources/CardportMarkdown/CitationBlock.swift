@@ -19,6 +19,7 @@ struct CitationBlock {
         var paragraphs = quote.children.filter { $0.kind == .paragraph }.map { MarkdownInlines($0).lines }
         guard !paragraphs.isEmpty else { return nil }
         var calloutTitle: String?
+        var calloutNodes: [MarkdownNode] = []
         let opening = paragraphs[0][0].text
         if opening.hasPrefix("[!") {
             guard let close = opening.firstIndex(of: "]") else { return nil }
@@ -27,6 +28,7 @@ struct CitationBlock {
             var title = opening[opening.index(after: close)...]
             if title.first == "-" || title.first == "+" { title = title.dropFirst() }
             calloutTitle = title.trimmingCharacters(in: " ")
+            calloutNodes = paragraphs[0][0].nodes
             paragraphs[0].removeFirst()
             if paragraphs[0].isEmpty {
                 paragraphs.removeFirst()
@@ -48,7 +50,11 @@ struct CitationBlock {
         if let attribution {
             applyAttribution(attribution, dashed: true)
         } else if let calloutTitle, !calloutTitle.isEmpty {
-            applyAttribution(MarkdownInlines(nodes: []).nodes, dashed: false, plain: calloutTitle)
+            if calloutNodes.contains(where: { $0.kind == .emphasis }) {
+                applyAttribution(calloutNodes, dashed: false)
+            } else {
+                applyAttribution([], dashed: false, plain: calloutTitle)
+            }
         }
     }
 
@@ -90,6 +96,14 @@ struct CitationBlock {
         var authorText: String
         if let plain {
             authorText = plain
+        } else if let emphasis = nodes.lastIndex(where: { $0.kind == .emphasis }), !dashed {
+            // A callout's title line: `[!quote] Author, *Source*`.
+            source = MarkdownInlines.text(of: [nodes[emphasis]]).nonEmptyText
+            authorText = MarkdownInlines.text(of: Array(nodes[..<emphasis]))
+            if let close = authorText.firstIndex(of: "]") { authorText = String(authorText[authorText.index(after: close)...]) }
+            if authorText.first == "-" || authorText.first == "+" { authorText.removeFirst() }
+            authorText = authorText.trimmingCharacters(in: " ")
+            if authorText.last == "," { authorText.removeLast() }
         } else if let emphasis = nodes.lastIndex(where: { $0.kind == .emphasis }) {
             source = MarkdownInlines.text(of: [nodes[emphasis]]).nonEmptyText
             authorText = MarkdownInlines.text(of: Array(nodes[..<emphasis]))
@@ -119,21 +133,25 @@ struct CitationBlock {
         var tags: [String] = []
         for part in text.split(separator: MarkdownRenderer.separator, omittingEmptySubsequences: false) {
             let trimmed = part.trimmingCharacters(in: " ")
-            if trimmed == MarkdownRenderer.star || trimmed == "★" {
-                favourite = true
-            } else if trimmed.hasPrefix("#") {
-                for token in trimmed.split(separator: " ") {
-                    guard let tag = MarkdownTag.read(token) else { return false }
-                    tags.append(tag)
-                }
-            } else if let location = CitationLocation(parsing: trimmed) {
+            if let location = CitationLocation(parsing: trimmed) {
                 if let found = location.page { page = found }
                 if let found = location.start {
                     start = found
                     end = location.end
                 }
-            } else {
-                return false
+                continue
+            }
+            // Otherwise a run of tags and stars, as people also write them by hand.
+            let tokens = trimmed.split(separator: " ")
+            guard !tokens.isEmpty else { return false }
+            for token in tokens {
+                if token == MarkdownRenderer.star || token == "★" {
+                    favourite = true
+                } else if let tag = MarkdownTag.read(token) {
+                    tags.append(tag)
+                } else {
+                    return false
+                }
             }
         }
         hasDetails = true

@@ -335,14 +335,11 @@ final class MarkdownReader: RecordReader {
             return .bookmark(Bookmark(text: plain))
         }
         var tags: [String] = []
-        for node in rest {
-            if node.kind == .htmlInline {
-                tags += MarkdownReader.bukuTags(node.literal)
-            } else {
-                for token in MarkdownInlines.text(of: [node]).split(separator: " ") {
-                    if let tag = MarkdownTag.read(token) { tags.append(tag) }
-                }
-            }
+        for token in MarkdownInlines.text(of: Array(rest)).split(separator: " ") {
+            if let tag = MarkdownTag.read(token) { tags.append(tag) }
+        }
+        for node in rest where node.kind == .htmlInline {
+            tags += MarkdownReader.bukuTags(node.literal)
         }
         return .bookmark(Bookmark(name: name, text: text, tags: tags))
     }

@@ -1,8 +1,9 @@
 /// Tags written the way Obsidian recognises them: `#name`, with no spaces.
 ///
-/// A tag keeps its letters, digits, marks, emoji, `-` and `/`; a space becomes `_`, which reads back
-/// as a space (so the tag `book club` is written `#book_club` and read back as `book club`); spaces
-/// at either end are dropped, and any other character becomes `-`. Writers count a tag that does
+/// A tag keeps its letters, digits, marks, emoji, `-` and `/`; a space between two letters or digits
+/// becomes `_`, which reads back as a space (so the tag `book club` is written `#book_club` and read
+/// back as `book club`); spaces at either end are dropped, and any other character (a space next to
+/// punctuation included) becomes `-`. Writers count a tag that does
 /// not come back the same as a loss.
 ///
 /// ```swift
@@ -17,9 +18,13 @@ enum MarkdownTag {
         while trimmed.last == " " { trimmed.removeLast() }
         guard !trimmed.isEmpty else { return nil }
         var out = "#"
-        for scalar in trimmed.unicodeScalars {
+        let scalars = Array(trimmed.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             if scalar == " " {
-                out += "_"
+                // `_` next to punctuation could open or close emphasis; between letters it never does.
+                let before = scalars[..<index].last { $0 != " " }
+                let after = scalars[(index + 1)...].first { $0 != " " }
+                out += before.map(isWordCharacter) == true && after.map(isWordCharacter) == true ? "_" : "-"
             } else if scalar == "-" || scalar == "/" || isTagCharacter(scalar) {
                 out.unicodeScalars.append(scalar)
             } else {
@@ -42,6 +47,16 @@ enum MarkdownTag {
     /// What the tag becomes after a round trip through Markdown (`nil` when it is not written).
     static func normalised(_ name: String) -> String? {
         written(name).flatMap { read(Substring($0)) }
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isTagCharacter(_ scalar: Unicode.Scalar) -> Bool {
