@@ -10,6 +10,7 @@ struct CitationBlock {
     var isFavourite = false
     var location: CitationLocation?
     var note: String?
+    var createdAt: Timestamp?
     var hasAttribution = false
     var hasDetails = false
 
@@ -123,13 +124,14 @@ struct CitationBlock {
         author = authorText.nonEmptyText
     }
 
-    /// Reads a details line (`Page 12 · Location 120-125 · ⭐ · #tag #tag`); returns false, changing
+    /// Reads a details line (`Page 12 · Location 120-125 · Added 2024-02-03 21:12:05 · ⭐ · #tag #tag`); returns false, changing
     /// nothing, unless every part is one of those.
     private mutating func applyDetails(_ text: String) -> Bool {
         var page: String?
         var start: Int?
         var end: Int?
         var favourite = false
+        var added: Timestamp?
         var tags: [String] = []
         for part in text.split(separator: MarkdownRenderer.separator, omittingEmptySubsequences: false) {
             let trimmed = part.trimmingCharacters(in: " ")
@@ -139,6 +141,10 @@ struct CitationBlock {
                     start = found
                     end = location.end
                 }
+                continue
+            }
+            if trimmed.hasPrefix("Added "), let date = Timestamp(parsing: String(trimmed.dropFirst(6))) {
+                added = date
                 continue
             }
             // Otherwise a run of tags and stars, as people also write them by hand.
@@ -156,6 +162,7 @@ struct CitationBlock {
         }
         hasDetails = true
         isFavourite = isFavourite || favourite
+        createdAt = added
         self.tags += tags
         if page != nil || start != nil { location = CitationLocation(page: page, start: start, end: end) }
         return true
@@ -167,7 +174,7 @@ struct CitationBlock {
         for tag in properties.tags where !tags.contains(tag) { allTags.append(tag) }
         return Citation(text: text, author: author ?? properties.author, source: source ?? properties.source,
                         tags: allTags, isFavourite: isFavourite || properties.isFavourite,
-                        createdAt: properties.createdAt, updatedAt: properties.updatedAt,
+                        createdAt: createdAt ?? properties.createdAt, updatedAt: properties.updatedAt,
                         note: note, location: location)
     }
 }

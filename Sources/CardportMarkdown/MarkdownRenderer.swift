@@ -4,14 +4,15 @@ import CardportCore
 /// not hold.
 ///
 /// A citation is a blockquote whose last paragraph is the attribution (`— Author, *Source*`),
-/// followed by a line of details (`Page 12 · Location 120-125 · ⭐ · #tag`) and the reader's note
+/// followed by a line of details (`Page 12 · Location 120-125 · Added 2024-02-03 21:12:05 · ⭐ · #tag`) and the reader's note
 /// (`**Note:** …`). A task is a GFM task list item; a bookmark a list item with a link; a topic a
 /// heading with its status, notes, links and questions.
 struct MarkdownRenderer {
-    /// Whether tags and the favourite mark go on the details line (not when front matter has them).
-    var detailsHoldTags = true
-    /// Whether the writer's layout keeps each citation's dates (only one file per citation does).
-    var keepsCitationDates = false
+    /// Whether tags, the favourite mark and the date added go on the details line (not when front
+    /// matter has them).
+    var detailsHoldProperties = true
+    /// Whether the layout keeps (or counts by itself) when each citation was last changed.
+    var keepsUpdatedDates = false
     /// What could not be written.
     var losses = LossReport()
 
@@ -52,7 +53,8 @@ struct MarkdownRenderer {
                 details.append(location.end.map { $0 == start ? "Location \(start)" : "Location \(start)-\($0)" } ?? "Location \(start)")
             }
         }
-        if detailsHoldTags {
+        if detailsHoldProperties {
+            if let added = citation.createdAt { details.append("Added " + MarkdownRenderer.readable(added)) }
             if citation.isFavourite { details.append(MarkdownRenderer.star) }
             let tags = writtenTags(citation.tags, of: .citation)
             if !tags.isEmpty { details.append(tags.joined(separator: " ")) }
@@ -67,6 +69,14 @@ struct MarkdownRenderer {
             MarkdownText.append(note, to: &out, continuation: "")
             out += "\n"
         }
+    }
+
+    /// A timestamp as people read it: ISO 8601 with a space between the date and the time, which
+    /// reads back as the same timestamp.
+    static func readable(_ timestamp: Timestamp) -> String {
+        var text = timestamp.iso8601
+        if let t = text.firstIndex(of: "T") { text.replaceSubrange(t...t, with: " ") }
+        return text
     }
 
     /// Whether a line of `text` after a line break starts with a dash, so that a reader could take it
@@ -90,10 +100,7 @@ struct MarkdownRenderer {
             losses.dropField("id", of: .citation)
         }
         if citation.isArchived { losses.dropField("archived", of: .citation) }
-        if !keepsCitationDates {
-            if citation.createdAt != nil { losses.dropField("created_at", of: .citation) }
-            if citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
-        }
+        if !keepsUpdatedDates, citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
         if !citation.extras.isEmpty { losses.dropField("extras", of: .citation) }
         if let location = citation.location, CitationLocation(parsing: location.description) != location
             || (location.page.map { $0.contains(MarkdownRenderer.separator) || $0.contains(",") } ?? false) {

@@ -23,8 +23,8 @@ final class MarkdownSplitWriter: RecordWriter {
     init(directory: OutputDirectory, layout: SplitLayout) {
         self.directory = directory
         self.layout = layout
-        renderer.keepsCitationDates = true
-        renderer.detailsHoldTags = layout == .book
+        renderer.keepsUpdatedDates = true
+        renderer.detailsHoldProperties = layout == .book
     }
 
     func write(_ record: Record) throws(CardportError) {
@@ -59,13 +59,9 @@ final class MarkdownSplitWriter: RecordWriter {
         properties.tags = group.sharedTags.filter { MarkdownTag.normalised($0) == $0 }
         let created = group.citations.first?.createdAt
         let updated = group.citations.first?.updatedAt
-        // A date goes in front matter only when every citation has that date, so none is invented.
-        if group.citations.allSatisfy({ $0.createdAt == created }) {
-            properties.createdAt = created
-        } else {
-            renderer.losses.dropField("created_at", of: .citation,
-                                      count: group.citations.filter { $0.createdAt != nil }.count)
-        }
+        // A date goes in front matter only when every citation has that date, so none is invented;
+        // each citation's details line says when it was added in any case.
+        if group.citations.allSatisfy({ $0.createdAt == created }) { properties.createdAt = created }
         if group.citations.allSatisfy({ $0.updatedAt == updated }) {
             properties.updatedAt = updated
         } else {

@@ -65,10 +65,10 @@ import Testing
     }
 
     @Test func countsWhatTheDocumentCannotHold() throws {
-        let citation = Citation(id: "mine", text: "a", isArchived: true, createdAt: Timestamp(secondsSince1970: 0),
+        let citation = Citation(id: "mine", text: "a", isArchived: true, updatedAt: Timestamp(secondsSince1970: 0),
                                 extras: ["x": "y"])
         let losses = try FormatHarness.write(format, [.citation(citation)]).losses
-        #expect(losses.fields == ["citation.id": 1, "citation.archived": 1, "citation.created_at": 1, "citation.extras": 1])
+        #expect(losses.fields == ["citation.id": 1, "citation.archived": 1, "citation.updated_at": 1, "citation.extras": 1])
         let tagLoss = try FormatHarness.write(format, [.citation(Citation(text: "a", tags: ["a,b", " "]))]).losses
         #expect(tagLoss.fields == ["citation.tags": 2])
     }

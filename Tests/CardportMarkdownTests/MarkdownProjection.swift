@@ -4,31 +4,30 @@ import CardportCore
 /// What a library becomes after a round trip through each Markdown layout: the fields Markdown
 /// holds, as Formats.md lists them.
 enum MarkdownProjection {
-    /// The single document: citations regrouped by book, without ids, dates, archive flags or
-    /// extras; tags as Obsidian tags give them back.
+    /// The single document: citations regrouped by book, without ids, update dates, archive flags
+    /// or extras; tags as Obsidian tags give them back.
     static func document(_ library: Library) -> Library {
         var result = others(library)
         result.citations = grouped(library.citations).map { citation in
             Citation(text: citation.text, author: citation.author, source: citation.source,
                      tags: citation.tags.compactMap(MarkdownTag.normalised), isFavourite: citation.isFavourite,
-                     note: citation.note, location: citation.location)
+                     createdAt: citation.createdAt, note: citation.note, location: citation.location)
         }
         return result
     }
 
-    /// One note per book: as the document, plus each date when every citation of the book has it.
+    /// One note per book: as the document, plus the update date when every citation of the book has it.
     static func books(_ library: Library) -> Library {
         var result = others(library)
         var groups = CitationGroups()
         for citation in library.citations { groups.add(citation) }
         for group in groups.groups {
-            let created = group.citations.allSatisfy { $0.createdAt == group.citations[0].createdAt }
             let updated = group.citations.allSatisfy { $0.updatedAt == group.citations[0].updatedAt }
             for citation in group.citations {
                 result.citations.append(Citation(
                     text: citation.text, author: citation.author, source: citation.source,
                     tags: citation.tags.compactMap(MarkdownTag.normalised), isFavourite: citation.isFavourite,
-                    createdAt: created ? citation.createdAt : nil, updatedAt: updated ? citation.updatedAt : nil,
+                    createdAt: citation.createdAt, updatedAt: updated ? citation.updatedAt : nil,
                     note: citation.note, location: citation.location))
             }
         }
