@@ -7,11 +7,12 @@ import Testing
     @Test func formatsPrintsTheRegistry() throws {
         let result = try CLIRunner.run(["formats"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION
-            cardport    json, native       .json            all kinds  all kinds  Cardport's own document: every kind, lossless (the backup format)
-            jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
-            dummyjson   dummy-json         .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
-            favourites  favorites          .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+            ID          ALIASES            EXTENSIONS       READS                                WRITES                               DESCRIPTION
+            cardport    json, native       .json            all kinds                            all kinds                            Cardport's own document: every kind, lossless (the backup format)
+            jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
+            dummyjson   dummy-json         .json            citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
+            favourites  favorites          .json            citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
+            markdown    md                 .md, .markdown   citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
 
             """, stderr: ""))
     }
@@ -49,7 +50,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "yaml"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites
+            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites, markdown
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -69,7 +70,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl
+              hint: formats that can: cardport, jsonl, markdown
 
             """)
     }
