@@ -133,9 +133,12 @@ struct CitationBlock {
         var favourite = false
         var added: Timestamp?
         var tags: [String] = []
-        for part in text.split(separator: MarkdownRenderer.separator, omittingEmptySubsequences: false) {
+        // The separator is " · "; no part the writer writes holds a middle dot.
+        for part in text.split(separator: "·", omittingEmptySubsequences: false) {
             let trimmed = part.trimmingCharacters(in: " ")
-            if let location = CitationLocation(parsing: trimmed) {
+            let first = trimmed.utf8.first
+            if first == 0x50 || first == 0x70 || first == 0x4C || first == 0x6C,
+               let location = CitationLocation(parsing: trimmed) {
                 if let found = location.page { page = found }
                 if let found = location.start {
                     start = found
@@ -143,7 +146,7 @@ struct CitationBlock {
                 }
                 continue
             }
-            if trimmed.hasPrefix("Added "), let date = Timestamp(parsing: String(trimmed.dropFirst(6))) {
+            if first == 0x41, trimmed.hasPrefix("Added "), let date = Timestamp(parsing: String(trimmed.dropFirst(6))) {
                 added = date
                 continue
             }

@@ -4,7 +4,7 @@ import CardportCore
 /// not hold.
 ///
 /// A citation is a blockquote whose last paragraph is the attribution (`— Author, *Source*`),
-/// followed by a line of details (`Page 12 · Location 120-125 · Added 2024-02-03 21:12:05 · ⭐ · #tag`) and the reader's note
+/// followed by a line of details in italics (`*Page 12 · Location 120-125 · Added 2024-02-03 21:12:05 · ⭐ · #tag*`) and the reader's note
 /// (`**Note:** …`). A task is a GFM task list item; a bookmark a list item with a link; a topic a
 /// heading with its status, notes, links and questions.
 struct MarkdownRenderer {
@@ -15,6 +15,9 @@ struct MarkdownRenderer {
     var keepsUpdatedDates = false
     /// What could not be written.
     var losses = LossReport()
+    /// Each tag's written form and whether it reads back the same: a library has few tags and
+    /// many cards.
+    private var tagForms: [String: (form: String?, isExact: Bool)] = [:]
 
     /// The dash that starts an attribution.
     static let dash = "—"
@@ -26,7 +29,7 @@ struct MarkdownRenderer {
     // MARK: Citations
 
     /// Appends a citation's blockquote, details line and note.
-    mutating func citation(_ citation: Citation, to out: inout String) {
+    mutating func citation(_ citation: Citation, to out: inout [UInt8]) {
         countLosses(of: citation)
         out += "> "
         MarkdownText.append(citation.text, to: &out, continuation: "> ")
@@ -60,9 +63,10 @@ struct MarkdownRenderer {
             if !tags.isEmpty { details.append(tags.joined(separator: " ")) }
         }
         if !details.isEmpty {
-            out += "\n"
+            // In italics, so the line reads as a caption of the quote above it.
+            out += "\n*"
             out += details.joined(separator: MarkdownRenderer.separator)
-            out += "\n"
+            out += "*\n"
         }
         if let note = citation.note {
             out += "\n**Note:** "
@@ -103,7 +107,7 @@ struct MarkdownRenderer {
         if !keepsUpdatedDates, citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
         if !citation.extras.isEmpty { losses.dropField("extras", of: .citation) }
         if let location = citation.location, CitationLocation(parsing: location.description) != location
-            || (location.page.map { $0.contains(MarkdownRenderer.separator) || $0.contains(",") } ?? false) {
+            || (location.page.map { $0.contains("·") || $0.contains(",") } ?? false) {
             losses.dropField("location", of: .citation)
         }
     }
@@ -112,12 +116,14 @@ struct MarkdownRenderer {
     mutating func writtenTags(_ tags: [String], of kind: RecordKind) -> [String] {
         var written: [String] = []
         for tag in tags {
-            guard let form = MarkdownTag.written(tag) else {
-                losses.dropField("tags", of: kind)
-                continue
-            }
-            if MarkdownTag.read(Substring(form)) != tag { losses.dropField("tags", of: kind) }
-            written.append(form)
+            let known = tagForms[tag] ?? {
+                let form = MarkdownTag.written(tag)
+                let entry = (form: form, isExact: form.flatMap { MarkdownTag.read(Substring($0)) } == tag)
+                if tagForms.count < 100_000 { tagForms[tag] = entry }
+                return entry
+            }()
+            if !known.isExact { losses.dropField("tags", of: kind) }
+            if let form = known.form { written.append(form) }
         }
         return written
     }
@@ -125,7 +131,7 @@ struct MarkdownRenderer {
     // MARK: Tasks
 
     /// Appends a task list item: checked when done, the progress in italics when between.
-    mutating func task(_ task: TaskItem, to out: inout String) {
+    mutating func task(_ task: TaskItem, to out: inout [UInt8]) {
         if task.id != RecordID.task(description: task.description) { losses.dropField("id", of: .task) }
         countDates(task.createdAt, task.updatedAt, extras: task.extras, of: .task)
         out += task.isDone ? "- [x] " : "- [ ] "
@@ -146,7 +152,7 @@ struct MarkdownRenderer {
 
     /// Appends a bookmark list item: a link (`[name](url)`, or `<url>`), or for text that is not a
     /// URL the text in italics, then its tags.
-    mutating func bookmark(_ bookmark: Bookmark, to out: inout String) {
+    mutating func bookmark(_ bookmark: Bookmark, to out: inout [UInt8]) {
         if bookmark.id != RecordID.bookmark(text: bookmark.text) { losses.dropField("id", of: .bookmark) }
         countDates(bookmark.createdAt, bookmark.updatedAt, extras: bookmark.extras, of: .bookmark)
         out += "- "
@@ -187,7 +193,7 @@ struct MarkdownRenderer {
     // MARK: Topics
 
     /// Appends a topic: a `##` heading, its status and due date, notes, links and questions.
-    mutating func topic(_ topic: Topic, to out: inout String) {
+    mutating func topic(_ topic: Topic, to out: inout [UInt8]) {
         if topic.id != RecordID.topic(title: topic.title) { losses.dropField("id", of: .topic) }
         countDates(topic.createdAt, topic.updatedAt, extras: topic.extras, of: .topic)
         out += "## "

@@ -68,7 +68,7 @@ final class MarkdownSplitWriter: RecordWriter {
             renderer.losses.dropField("updated_at", of: .citation,
                                       count: group.citations.filter { $0.updatedAt != nil }.count)
         }
-        var out = properties.rendered()
+        var out = Array(properties.rendered().utf8)
         out += "\n# "
         MarkdownText.append(group.title, to: &out, continuation: nil)
         out += "\n"
@@ -93,7 +93,7 @@ final class MarkdownSplitWriter: RecordWriter {
         properties.isFavourite = citation.isFavourite
         properties.createdAt = citation.createdAt
         properties.updatedAt = citation.updatedAt
-        var out = properties.rendered()
+        var out = Array(properties.rendered().utf8)
         out += "\n"
         renderer.citation(citation, to: &out)
         let title = MarkdownSplitWriter.firstWords(of: citation.text)

@@ -36,11 +36,19 @@ enum MarkdownTag {
 
     /// The tag name a `#tag` token stands for (`nil` when `token` is not one).
     static func read(_ token: Substring) -> String? {
-        guard token.first == "#", token.count > 1 else { return nil }
+        guard token.utf8.first == 0x23, token.utf8.count > 1 else { return nil }
         let body = token.dropFirst()
-        guard body.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "/" || isTagCharacter($0) }) else {
-            return nil
+        for scalar in body.unicodeScalars {
+            if scalar.isASCII {
+                // Letters, digits, `_`, `-` and `/`: the common case, without a Unicode table look-up.
+                let value = scalar.value
+                guard (value >= 0x61 && value <= 0x7A) || (value >= 0x41 && value <= 0x5A) || (value >= 0x30 && value <= 0x39)
+                        || value == 0x5F || value == 0x2D || value == 0x2F else { return nil }
+            } else if !isTagCharacter(scalar) {
+                return nil
+            }
         }
+        guard body.utf8.contains(0x5F) else { return String(body) }
         return String(body.map { $0 == "_" ? " " : $0 })
     }
 

@@ -18,83 +18,105 @@ enum MarkdownText {
     /// `text` escaped for a paragraph whose lines after the first start with `continuation`;
     /// `nil` means the text must stay on one line (headings, link text, emphasis).
     static func escaped(_ text: String, continuation: String?) -> String {
-        var out = ""
+        var out: [UInt8] = []
         append(text, to: &out, continuation: continuation)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `text`, escaped as ``escaped(_:continuation:)`` describes, to `out`.
-    static func append(_ text: String, to out: inout String, continuation: String?) {
-        if isPlain(text) {
-            out += text
-            return
-        }
-        let scalars = Array(text.unicodeScalars)
-        let firstContent = scalars.firstIndex { $0 != "\n" } ?? scalars.count
-        let lastContent = scalars.lastIndex { $0 != "\n" } ?? -1
+    /// Appends `text`, escaped as ``escaped(_:continuation:)`` describes, to `out` as UTF-8.
+    static func append(_ text: String, to out: inout [UInt8], continuation: String?) {
+        var text = text
+        text.withUTF8 { bytes in append(bytes, to: &out, continuation: continuation) }
+    }
+
+    /// Works on the bytes: runs of ordinary characters are copied at once, and only ASCII bytes and
+    /// characters at the edges of a line need a decision.
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], continuation: String?) {
+        let count = bytes.count
+        guard count > 0 else { return }
+        var firstContent = 0
+        while firstContent < count, bytes[firstContent] == 0x0A { firstContent += 1 }
+        var lastContent = count - 1
+        while lastContent >= 0, bytes[lastContent] == 0x0A { lastContent -= 1 }
+        var runStart = 0
+        var index = 0
         var atLineStart = true
         var digitsAtLineStart = false
-        for index in scalars.indices {
-            let scalar = scalars[index]
+        func flush(_ end: Int) {
+            if end > runStart { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+        }
+        func reference(_ value: UInt32) {
+            out += "&#\(value);"
+        }
+        while index < count {
+            let byte = bytes[index]
             let lineStart = atLineStart
             atLineStart = false
-            switch scalar {
-            case "\n":
+            if byte >= 0x80 {
+                // A multi-byte character: only white space at either end of a line needs care.
+                var length = 2
+                if byte >= 0xF0 { length = 4 } else if byte >= 0xE0 { length = 3 }
+                let end = min(index + length, count)
+                if lineStart || end == count || bytes[end] == 0x0A {
+                    let scalar = decode(bytes, index, length)
+                    if let scalar, scalar.properties.isWhitespace {
+                        flush(index)
+                        reference(scalar.value)
+                        runStart = end
+                    }
+                }
+                digitsAtLineStart = false
+                index = end
+                continue
+            }
+            var replacement: UInt8? = nil
+            var escape = false
+            switch byte {
+            case 0x0A:
+                flush(index)
                 if let continuation, index > firstContent, index < lastContent {
                     out += "\\\n"
                     out += continuation
                     atLineStart = true
                 } else {
-                    out += "&#10;"
+                    reference(10)
                 }
+                runStart = index + 1
                 digitsAtLineStart = false
+                index += 1
                 continue
-            case " ":
-                let next = index + 1 < scalars.count ? scalars[index + 1] : "\n"
-                out += (lineStart || next == "\n") ? "&#32;" : " "
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "&", "~", "|", "#":
-                out += "\\"
-                out.unicodeScalars.append(scalar)
-            case "-", "+", "=":
-                if lineStart { out += "\\" }
-                out.unicodeScalars.append(scalar)
-            case ".", ")":
-                if digitsAtLineStart { out += "\\" }
-                out.unicodeScalars.append(scalar)
+            case 0x20:
+                if lineStart || index + 1 == count || bytes[index + 1] == 0x0A { replacement = byte }
+            case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C, 0x23:
+                escape = true
+            case 0x2D, 0x2B, 0x3D:
+                escape = lineStart
+            case 0x2E, 0x29:
+                escape = digitsAtLineStart
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "&#\(scalar.value);"
-                } else if scalar.value >= 0x80, scalar.properties.isWhitespace,
-                          lineStart || index + 1 == scalars.count || scalars[index + 1] == "\n" {
-                    // Emphasis does not open or close next to white space, so keep it out of sight.
-                    out += "&#\(scalar.value);"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if byte < 0x20 || byte == 0x7F { replacement = byte }
             }
-            digitsAtLineStart = (lineStart || digitsAtLineStart) && scalar.properties.numericType != nil
-                && scalar.isASCII
+            if let replacement {
+                flush(index)
+                reference(UInt32(replacement))
+                runStart = index + 1
+            } else if escape {
+                flush(index)
+                out.append(0x5C)
+                runStart = index
+            }
+            digitsAtLineStart = (lineStart || digitsAtLineStart) && byte >= 0x30 && byte <= 0x39
+            index += 1
         }
+        flush(count)
     }
 
-    /// Whether `text` needs no escaping at all (most quotes): no special ASCII character, no line
-    /// break or control character, no space at either end, and no digit or marker at the start.
-    private static func isPlain(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard let first = utf8.first, let last = utf8.last else { return true }
-        if first == 0x20 || last == 0x20 || first >= 0x80 || last >= 0x80 || first == 0x2D || first == 0x2B || first == 0x3D
-            || (first >= 0x30 && first <= 0x39) {
-            return false
-        }
-        for byte in utf8 {
-            switch byte {
-            case 0x00..<0x20, 0x7F, 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C, 0x23:
-                return false
-            default:
-                continue
-            }
-        }
-        return true
+    /// The scalar whose UTF-8 encoding starts at `index` (`nil` for a truncated sequence).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ length: Int) -> Unicode.Scalar? {
+        guard index + length <= bytes.count else { return nil }
+        var value = UInt32(bytes[index]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+        return Unicode.Scalar(value)
     }
 
     /// `url` as a link destination in angle brackets (`<…>`), which may hold spaces; brackets,
@@ -143,5 +165,12 @@ enum MarkdownText {
         return scheme.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "+" || $0 == "." || $0 == "-")
         }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a string's UTF-8 bytes, so Markdown is built as bytes with the ease of strings.
+    static func += (bytes: inout [UInt8], text: String) {
+        bytes.append(contentsOf: text.utf8)
     }
 }

@@ -49,10 +49,10 @@ struct MarkdownContent {
 
     /// Writes the sections that have cards, flushing to `output` every megabyte or so.
     mutating func render(to output: ByteOutput) throws(CardportError) {
-        var out = ""
-        out.reserveCapacity(1 << 20)
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 21)
         func flushIfLarge() throws(CardportError) {
-            if out.utf8.count >= 1 << 20 {
+            if out.count >= 1 << 20 {
                 try output.write(out)
                 out.removeAll(keepingCapacity: true)
             }

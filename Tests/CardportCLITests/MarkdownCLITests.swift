@@ -24,13 +24,13 @@ import Testing
             >
             > — Le Guin, Ursula K., *The Left Hand of Darkness*
 
-            Page 3 · Location 41-42 · Added 2024-02-03 21:12:05
+            *Page 3 · Location 41-42 · Added 2024-02-03 21:12:05*
 
             > Light is the left hand of darkness.
             >
             > — Le Guin, Ursula K., *The Left Hand of Darkness*
 
-            Page 151 · Location 2311-2314
+            *Page 151 · Location 2311-2314*
 
             **Note:** The yin and yang image again.
 

@@ -47,7 +47,7 @@ import Testing
             >
             > — Marcus Aurelius, *Meditations*
 
-            Page 12 · Location 120-125 · ⭐ · #stoicism #book_club
+            *Page 12 · Location 120-125 · ⭐ · #stoicism #book_club*
 
             **Note:** Re-read \\*this\\*.
 

@@ -72,13 +72,13 @@ import Testing
             >
             > — Marcus Aurelius, *Meditations: Book X*
 
-            Added 2024-03-01 · #stoicism #ethics
+            *Added 2024-03-01 · #stoicism #ethics*
 
             > Waste no more time.
             >
             > — Marcus Aurelius, *Meditations: Book X*
 
-            Added 2024-03-01 · ⭐ · #stoicism
+            *Added 2024-03-01 · ⭐ · #stoicism*
 
             """)
         #expect(try folder.read("Cards.md") == "# Tasks\n\n- [ ] Reread\n")
