@@ -133,12 +133,14 @@ struct CitationBlock {
         var favourite = false
         var added: Timestamp?
         var tags: [String] = []
-        // The separator is " · "; no part the writer writes holds a middle dot.
-        for part in text.split(separator: "·", omittingEmptySubsequences: false) {
-            let trimmed = part.trimmingCharacters(in: " ")
-            let first = trimmed.utf8.first
+        // Parts are separated by " · " (no part the writer writes holds a middle dot), tokens by
+        // spaces; both are found on the bytes, which is much faster than splitting characters.
+        let bytes = Array(text.utf8)
+        for part in CitationBlock.split(bytes[...], at: [0xC2, 0xB7]) {
+            let trimmed = CitationBlock.trimmed(part)
+            guard let first = trimmed.first else { return false }
             if first == 0x50 || first == 0x70 || first == 0x4C || first == 0x6C,
-               let location = CitationLocation(parsing: trimmed) {
+               let location = CitationLocation(parsing: String(decoding: trimmed, as: UTF8.self)) {
                 if let found = location.page { page = found }
                 if let found = location.start {
                     start = found
@@ -146,17 +148,16 @@ struct CitationBlock {
                 }
                 continue
             }
-            if first == 0x41, trimmed.hasPrefix("Added "), let date = Timestamp(parsing: String(trimmed.dropFirst(6))) {
+            if trimmed.starts(with: CitationBlock.added),
+               let date = Timestamp(parsing: String(decoding: trimmed.dropFirst(CitationBlock.added.count), as: UTF8.self)) {
                 added = date
                 continue
             }
             // Otherwise a run of tags and stars, as people also write them by hand.
-            let tokens = trimmed.split(separator: " ")
-            guard !tokens.isEmpty else { return false }
-            for token in tokens {
-                if token == MarkdownRenderer.star || token == "★" {
+            for token in trimmed.split(separator: 0x20) {
+                if token.elementsEqual(CitationBlock.star) || token.elementsEqual(CitationBlock.blackStar) {
                     favourite = true
-                } else if let tag = MarkdownTag.read(token) {
+                } else if let tag = MarkdownTag.read(Substring(String(decoding: token, as: UTF8.self))) {
                     tags.append(tag)
                 } else {
                     return false
@@ -169,6 +170,36 @@ struct CitationBlock {
         self.tags += tags
         if page != nil || start != nil { location = CitationLocation(page: page, start: start, end: end) }
         return true
+    }
+
+    private static let added = Array("Added ".utf8)
+    private static let star = Array(MarkdownRenderer.star.utf8)
+    private static let blackStar = Array("★".utf8)
+
+    /// `bytes` cut at every occurrence of `separator`.
+    private static func split(_ bytes: ArraySlice<UInt8>, at separator: [UInt8]) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index + separator.count <= bytes.endIndex {
+            if bytes[index] == separator[0], bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<index])
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(bytes[start...])
+        return parts
+    }
+
+    /// `bytes` without spaces at either end.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while slice.first == 0x20 { slice = slice.dropFirst() }
+        while slice.last == 0x20 { slice = slice.dropLast() }
+        return slice
     }
 
     /// The citation, with what the note's front matter adds.
