@@ -21,8 +21,7 @@ struct CitationBlock {
         guard !paragraphs.isEmpty else { return nil }
         var calloutTitle: String?
         var calloutNodes: [MarkdownNode] = []
-        let opening = paragraphs[0][0].text
-        if opening.hasPrefix("[!") {
+        if paragraphs[0][0].startsWithBracket, case let opening = paragraphs[0][0].text, opening.hasPrefix("[!") {
             guard let close = opening.firstIndex(of: "]") else { return nil }
             let type = opening[opening.index(opening.startIndex, offsetBy: 2)..<close].lowercased()
             guard type == "quote" || type == "cite" else { return nil }
@@ -38,10 +37,9 @@ struct CitationBlock {
             }
         }
         var attribution: [MarkdownNode]?
-        if paragraphs.count >= 2, CitationBlock.startsWithDash(paragraphs[paragraphs.count - 1][0].text) {
+        if paragraphs.count >= 2, paragraphs[paragraphs.count - 1][0].startsWithDash {
             attribution = paragraphs.removeLast().flatMap(\.nodes)
-        } else if var last = paragraphs.last, last.count >= 2,
-                  CitationBlock.startsWithDash(last[last.count - 1].text) {
+        } else if var last = paragraphs.last, last.count >= 2, last[last.count - 1].startsWithDash {
             attribution = last.removeLast().nodes
             paragraphs[paragraphs.count - 1] = last
         }

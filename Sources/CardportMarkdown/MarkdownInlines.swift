@@ -11,6 +11,21 @@ struct MarkdownInlines {
         var afterHardBreak: Bool
 
         var text: String { MarkdownInlines.text(of: nodes) }
+
+        /// Whether the line starts like an attribution: an em dash, a horizontal bar, an en dash or `--`.
+        var startsWithDash: Bool {
+            guard let first = nodes.first, first.kind == .text else { return false }
+            return first.literalStarts(withAnyOf: Line.dashes)
+        }
+
+        /// Whether the line starts with `[`, as an Obsidian callout's first line does.
+        var startsWithBracket: Bool {
+            guard let first = nodes.first, first.kind == .text else { return false }
+            return first.literalStarts(withAnyOf: [[0x5B]])
+        }
+
+        private static let dashes: [[UInt8]] = [Array("\u{2014}".utf8), Array("\u{2015}".utf8), Array("\u{2013}".utf8),
+                                                Array("--".utf8)]
     }
 
     /// The nodes, breaks included.

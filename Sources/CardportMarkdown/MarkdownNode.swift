@@ -60,6 +60,16 @@ struct MarkdownNode {
     /// The text of a text, code, HTML or code block node.
     var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
 
+    /// Whether the node's text starts with one of `prefixes` (UTF-8), checked on cmark's own
+    /// bytes without making a string.
+    func literalStarts(withAnyOf prefixes: [[UInt8]]) -> Bool {
+        guard let literal = cmark_node_get_literal(pointer) else { return false }
+        return prefixes.contains { prefix in
+            // The terminating NUL differs from every prefix byte, so the comparison stops in time.
+            prefix.indices.allSatisfy { UInt8(bitPattern: literal[$0]) == prefix[$0] }
+        }
+    }
+
     /// A link's or image's destination.
     var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
 
