@@ -28,6 +28,19 @@ struct MarkdownRenderer {
 
     // MARK: Citations
 
+    /// Appends a book's heading at `level` (`##` in the document, `#` in a note of its own), then
+    /// *by Author* when every citation of the book has the same author.
+    func groupHeading(_ group: CitationGroups.Group, level: Int, to out: inout [UInt8]) {
+        out += "\n" + String(repeating: "#", count: level) + " "
+        MarkdownText.append(group.title, to: &out, continuation: nil)
+        out += "\n"
+        if group.source != nil, let author = group.sharedAuthor {
+            out += "\n*by "
+            MarkdownText.append(author, to: &out, continuation: nil)
+            out += "*\n"
+        }
+    }
+
     /// Appends a citation's blockquote, details line and note.
     mutating func citation(_ citation: Citation, to out: inout [UInt8]) {
         countLosses(of: citation)

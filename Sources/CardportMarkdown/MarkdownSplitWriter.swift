@@ -69,14 +69,7 @@ final class MarkdownSplitWriter: RecordWriter {
                                       count: group.citations.filter { $0.updatedAt != nil }.count)
         }
         var out = Array(properties.rendered().utf8)
-        out += "\n# "
-        MarkdownText.append(group.title, to: &out, continuation: nil)
-        out += "\n"
-        if group.source != nil, let author = group.sharedAuthor {
-            out += "\n*by "
-            MarkdownText.append(author, to: &out, continuation: nil)
-            out += "*\n"
-        }
+        renderer.groupHeading(group, level: 1, to: &out)
         for citation in group.citations {
             out += "\n"
             renderer.citation(citation, to: &out)

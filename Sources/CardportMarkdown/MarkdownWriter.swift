@@ -64,14 +64,7 @@ struct MarkdownContent {
         if !citations.isEmpty {
             section("Citations")
             for group in citations.groups {
-                out += "\n## "
-                MarkdownText.append(group.title, to: &out, continuation: nil)
-                out += "\n"
-                if group.source != nil, let author = group.sharedAuthor {
-                    out += "\n*by "
-                    MarkdownText.append(author, to: &out, continuation: nil)
-                    out += "*\n"
-                }
+                renderer.groupHeading(group, level: 2, to: &out)
                 for citation in group.citations {
                     out += "\n"
                     renderer.citation(citation, to: &out)
