@@ -8,8 +8,9 @@
 /// - a line break between two pieces of text becomes a hard line break (`\` at the end of the line)
 ///   followed by `continuation` (the `> ` of a blockquote, the indent of a list item); one at either
 ///   end, or any line break where no break is possible (a heading, a link), becomes `&#10;`;
-/// - a space at either end of a line, a tab, and control characters become numeric references
-///   (`&#32;`, `&#9;`, `&#13;`), which CommonMark decodes back to the character.
+/// - a space (or any other white space) at either end of a line, a tab, and control characters
+///   become numeric references (`&#32;`, `&#9;`, `&#13;`), which CommonMark decodes back to the
+///   character.
 ///
 /// ```swift
 /// MarkdownText.escaped("*Ask* #1\nnow", continuation: "> ")   // "\\*Ask\\* \\#1\\\n> now"
