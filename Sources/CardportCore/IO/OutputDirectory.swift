@@ -23,6 +23,7 @@ public final class OutputDirectory {
     public let path: String
     /// The names of the files added so far, in order.
     public private(set) var names: [String] = []
+    private var lowercasedNames: Set<String> = []
     private let staging: String
     private var isFinished = false
 
@@ -41,8 +42,7 @@ public final class OutputDirectory {
     /// Whether a file of this name was added (names compare without regard to case, as on the
     /// case-insensitive file systems notes are often synced to).
     public func contains(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return names.contains { $0.lowercased() == lower }
+        lowercasedNames.contains(name.lowercased())
     }
 
     /// Writes one file: `body` gets its output, which is flushed and closed when `body` returns.
@@ -61,6 +61,7 @@ public final class OutputDirectory {
             throw error
         }
         names.append(name)
+        lowercasedNames.insert(name.lowercased())
     }
 
     /// Moves every file into the destination and removes the staging directory.
