@@ -144,9 +144,9 @@ public struct Conversion: Sendable {
     /// Moves every record from one reader to the writer: skips kinds not asked for, counts the kinds
     /// the target cannot hold, and files rejected records under `--keep-going`.
     func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
-                      writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
-                      written: inout Int, status: inout ConversionProgress,
-                      notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
+              writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
+              written: inout Int, status: inout ConversionProgress,
+              notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
         var counts = KindCounts()
         while true {
             let record: Record?

@@ -39,7 +39,6 @@ struct InputFormatOptions: ParsableArguments {
     var strict = false
 }
 
-
 /// Parses `--kind`: a singular or plural kind name.
 func parseKind(_ text: String) throws -> RecordKind {
     guard let kind = RecordKind(name: text) else {

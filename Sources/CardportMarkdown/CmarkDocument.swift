@@ -17,10 +17,10 @@ final class CmarkDocument {
         return true
     }()
 
-    /// Parses `bytes` (UTF-8; invalid sequences become U+FFFD).
+    /// Parses `bytes`, which the caller has checked to be UTF-8.
     init(bytes: UnsafeRawBufferPointer) {
         _ = CmarkDocument.extensionsRegistered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
             preconditionFailure("cmark could not allocate a parser")
         }
         self.parser = parser

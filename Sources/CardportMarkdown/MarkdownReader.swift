@@ -97,6 +97,10 @@ final class MarkdownReader: RecordReader {
             bodyLine = found.bodyLine
         }
         let body = UnsafeRawBufferPointer(rebasing: bytes[bodyOffset...])
+        if let bad = UTF8Validation.firstInvalidOffset(body) {
+            throw input.error(.malformedInput, "this is not UTF-8 text", at: input.offset + bodyOffset + bad,
+                              hint: "Cardport reads UTF-8; convert the file first (e.g. with iconv)")
+        }
         let parsed = CmarkDocument(bytes: body)
         document = parsed
         cursor = parsed.root.firstChild

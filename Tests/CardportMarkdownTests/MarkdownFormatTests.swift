@@ -159,6 +159,16 @@ import Testing
         #expect(error.sourceLine == "- word")
     }
 
+    @Test func invalidUTF8IsAnErrorAtTheByte() throws {
+        let bytes = Array("> fine\n> caf".utf8) + [0xE9] + Array("\n".utf8)
+        #expect {
+            _ = try FormatHarness.read(format, bytes: bytes)
+        } throws: { error in
+            let error = error as! CardportError
+            return error.location?.line == 2 && error.location?.column == 6 && error.message == "this is not UTF-8 text"
+        }
+    }
+
     @Test func frontMatterFillsInCitations() throws {
         let text = """
             ---
