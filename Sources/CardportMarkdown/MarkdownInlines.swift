@@ -72,17 +72,19 @@ struct MarkdownInlines {
         return out
     }
 
+    /// Walks the node and its descendants in order with a stack of its own, so deeply nested
+    /// emphasis cannot exhaust the call stack.
     private static func append(_ node: MarkdownNode, to out: inout String) {
-        switch node.kind {
-        case .text, .code: out += node.literal
-        case .softBreak: out += " "
-        case .lineBreak: out += "\n"
-        case .htmlInline: break
-        default:
-            var child = node.firstChild
-            while let current = child {
-                append(current, to: &out)
-                child = current.next
+        var pending = [node]
+        while let current = pending.popLast() {
+            switch current.kind {
+            case .text, .code: out += current.literal
+            case .softBreak: out += " "
+            case .lineBreak: out += "\n"
+            case .htmlInline: break
+            default:
+                let children = current.children
+                pending.append(contentsOf: children.reversed())
             }
         }
     }

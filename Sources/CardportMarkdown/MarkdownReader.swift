@@ -228,19 +228,28 @@ final class MarkdownReader: RecordReader {
 
     // MARK: Lists
 
-    private func list(_ node: MarkdownNode) throws(CardportError) {
+    /// How deep lists may nest: far beyond any real document, well within the stack.
+    static let maximumListDepth = 256
+
+    private func list(_ node: MarkdownNode, depth: Int = 1) throws(CardportError) {
+        guard depth <= MarkdownReader.maximumListDepth else {
+            var located = error(.limitExceeded, "lists are nested more than \(MarkdownReader.maximumListDepth) deep", at: node,
+                                hint: "the file is probably not a note; check it, or --from")
+            located.isRecoverable = false
+            throw located
+        }
         var item = node.firstChild
         while let current = item {
             item = current.next
             if topic != nil {
                 topicItem(current)
             } else {
-                try listItem(current)
+                try listItem(current, depth: depth)
             }
         }
     }
 
-    private func listItem(_ item: MarkdownNode) throws(CardportError) {
+    private func listItem(_ item: MarkdownNode, depth: Int) throws(CardportError) {
         let children = item.children
         let nested = children.filter { $0.kind == .list }
         let paragraph = children.first { $0.kind == .paragraph }
@@ -260,7 +269,7 @@ final class MarkdownReader: RecordReader {
                 }
             }
         }
-        for list in nested { try self.list(list) }
+        for list in nested { try self.list(list, depth: depth + 1) }
     }
 
     private func task(from paragraph: MarkdownNode, checked: Bool) -> Item {

@@ -169,6 +169,18 @@ import Testing
         }
     }
 
+    @Test func deepNestingIsBoundedNotACrash() throws {
+        let lists = String(repeating: "- ", count: 5000) + "x\n"
+        #expect {
+            _ = try FormatHarness.read(format, "- [ ] first\n" + lists)
+        } throws: { error in
+            let error = error as! CardportError
+            return error.code == .limitExceeded && error.location?.line == 2 && !error.isRecoverable
+        }
+        let emphasis = String(repeating: "*", count: 20000) + "deep" + String(repeating: "*", count: 20000)
+        #expect(try FormatHarness.read(format, "> " + emphasis + "\n").count == 1)
+    }
+
     @Test func frontMatterFillsInCitations() throws {
         let text = """
             ---
