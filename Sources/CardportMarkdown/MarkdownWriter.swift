@@ -72,22 +72,18 @@ struct MarkdownContent {
                 }
             }
         }
-        if !bookmarks.isEmpty {
-            section("Bookmarks")
+        func listSection<Card>(_ title: String, _ cards: [Card],
+                               _ render: (inout MarkdownRenderer, Card, inout [UInt8]) -> Void) throws(CardportError) {
+            guard !cards.isEmpty else { return }
+            section(title)
             out += "\n"
-            for bookmark in bookmarks {
-                renderer.bookmark(bookmark, to: &out)
+            for card in cards {
+                render(&renderer, card, &out)
                 try flushIfLarge()
             }
         }
-        if !tasks.isEmpty {
-            section("Tasks")
-            out += "\n"
-            for task in tasks {
-                renderer.task(task, to: &out)
-                try flushIfLarge()
-            }
-        }
+        try listSection("Bookmarks", bookmarks) { $0.bookmark($1, to: &$2) }
+        try listSection("Tasks", tasks) { $0.task($1, to: &$2) }
         if !topics.isEmpty {
             section("Topics")
             for topic in topics {
