@@ -30,6 +30,7 @@ struct CitationGroups {
 
     private(set) var groups: [Group] = []
     private var index: [GroupKey: Int] = [:]
+    private var lastKey: (key: GroupKey, position: Int)?
 
     private enum GroupKey: Hashable {
         case source(String), author(String), none
@@ -41,9 +42,14 @@ struct CitationGroups {
     /// Adds a citation to its book's group.
     mutating func add(_ citation: Citation) {
         let key: GroupKey = citation.source.map(GroupKey.source) ?? citation.author.map(GroupKey.author) ?? .none
-        if let position = index[key] {
+        // Highlights come book by book, so the last group is usually the one.
+        if let last = lastKey, last.key == key {
+            groups[last.position].citations.append(citation)
+        } else if let position = index[key] {
             groups[position].citations.append(citation)
+            lastKey = (key, position)
         } else {
+            lastKey = (key, groups.count)
             index[key] = groups.count
             groups.append(Group(source: citation.source, author: citation.source == nil ? citation.author : nil,
                                 citations: [citation]))

@@ -91,9 +91,11 @@ struct MarkdownRenderer {
     /// A timestamp as people read it: ISO 8601 with a space between the date and the time, which
     /// reads back as the same timestamp.
     static func readable(_ timestamp: Timestamp) -> String {
-        var text = timestamp.iso8601
-        if let t = text.firstIndex(of: "T") { text.replaceSubrange(t...t, with: " ") }
-        return text
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        timestamp.appendISO8601(to: &bytes)
+        if let t = bytes.firstIndex(of: 0x54) { bytes[t] = 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a line of `text` after a line break starts with a dash, so that a reader could take it

@@ -50,6 +50,20 @@ enum MarkdownText {
             out += "&#\(value);"
         }
         while index < count {
+            if !atLineStart, !digitsAtLineStart {
+                // Inside a line, most bytes need nothing: skip them in a tight loop.
+                while index < count {
+                    let byte = bytes[index]
+                    if byte < 0x80, MarkdownText.ordinary[Int(byte)] {
+                        index += 1
+                    } else if byte == 0x20, index + 1 < count, bytes[index + 1] != 0x0A {
+                        index += 1
+                    } else {
+                        break
+                    }
+                }
+                if index == count { break }
+            }
             let byte = bytes[index]
             let lineStart = atLineStart
             atLineStart = false
@@ -110,6 +124,12 @@ enum MarkdownText {
             index += 1
         }
         flush(count)
+    }
+
+    /// The ASCII bytes that need no care once a line has started: printable characters other than
+    /// the ones that start inline syntax (a space needs a look at what follows).
+    private static let ordinary: [Bool] = (0..<128).map { byte in
+        byte > 0x20 && byte < 0x7F && !"\\`*_[]<>&~|#".utf8.contains(UInt8(byte))
     }
 
     /// The scalar whose UTF-8 encoding starts at `index` (`nil` for a truncated sequence).
