@@ -62,40 +62,56 @@ struct MarkdownRenderer {
             }
             out += "\n"
         }
-        var details: [String] = []
+        // The details line, in italics so it reads as a caption of the quote above it.
+        var hasDetails = false
+        func part() {
+            out += hasDetails ? MarkdownRenderer.separator : "\n*"
+            hasDetails = true
+        }
         if let location = citation.location, !location.isEmpty {
-            if let page = location.page { details.append("Page " + MarkdownText.escaped(page, continuation: nil)) }
+            if let page = location.page {
+                part()
+                out += "Page "
+                MarkdownText.append(page, to: &out, continuation: nil)
+            }
             if let start = location.start {
-                details.append(location.end.map { $0 == start ? "Location \(start)" : "Location \(start)-\($0)" } ?? "Location \(start)")
+                part()
+                out += "Location "
+                out += String(start)
+                if let end = location.end, end != start {
+                    out.append(0x2D)
+                    out += String(end)
+                }
             }
         }
         if detailsHoldProperties {
-            if let added = citation.createdAt { details.append("Added " + MarkdownRenderer.readable(added)) }
-            if citation.isFavourite { details.append(MarkdownRenderer.star) }
+            if let added = citation.createdAt {
+                part()
+                out += "Added "
+                let begin = out.count
+                added.appendISO8601(to: &out)
+                // A space instead of the `T` reads better and parses back the same.
+                if let t = out[begin...].firstIndex(of: 0x54) { out[t] = 0x20 }
+            }
+            if citation.isFavourite {
+                part()
+                out += MarkdownRenderer.star
+            }
             let tags = writtenTags(citation.tags, of: .citation)
-            if !tags.isEmpty { details.append(tags.joined(separator: " ")) }
+            if !tags.isEmpty {
+                part()
+                for (offset, tag) in tags.enumerated() {
+                    if offset > 0 { out.append(0x20) }
+                    out += tag
+                }
+            }
         }
-        if !details.isEmpty {
-            // In italics, so the line reads as a caption of the quote above it.
-            out += "\n*"
-            out += details.joined(separator: MarkdownRenderer.separator)
-            out += "*\n"
-        }
+        if hasDetails { out += "*\n" }
         if let note = citation.note {
             out += "\n**Note:** "
             MarkdownText.append(note, to: &out, continuation: "")
             out += "\n"
         }
-    }
-
-    /// A timestamp as people read it: ISO 8601 with a space between the date and the time, which
-    /// reads back as the same timestamp.
-    static func readable(_ timestamp: Timestamp) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        timestamp.appendISO8601(to: &bytes)
-        if let t = bytes.firstIndex(of: 0x54) { bytes[t] = 0x20 }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a line of `text` after a line break starts with a dash, so that a reader could take it
