@@ -4,31 +4,39 @@ import CardportCore
 /// layouts are organised by.
 ///
 /// A citation's book is its source; one without a source goes with others by the same author, and
-/// one with neither with the other unattributed ones.
-struct CitationGroups {
-    /// One book (or author) and its citations, in input order.
+/// one with neither with the other unattributed ones. What a group keeps of its citations is up to
+/// the writer: the citations themselves (`CitationGroups<[Citation]>`), or their rendered Markdown,
+/// so a large document does not hold every citation until the end.
+struct CitationGroups<Body> {
+    /// One book (or author) and what was kept of its citations, in input order.
     struct Group {
         var source: String?
         var author: String?
-        var citations: [Citation]
+        /// What was kept of the group's citations.
+        var body: Body
+        private var firstAuthor: String?
+        private var authorsAgree = true
+
+        init(_ citation: Citation, body: Body) {
+            source = citation.source
+            author = citation.source == nil ? citation.author : nil
+            firstAuthor = citation.author
+            self.body = body
+        }
+
+        mutating func note(_ citation: Citation) {
+            if authorsAgree, citation.author != firstAuthor { authorsAgree = false }
+        }
 
         /// The author every citation of the group shares, if they all have the same one.
-        var sharedAuthor: String? {
-            guard let first = citations.first?.author else { return nil }
-            return citations.allSatisfy { $0.author == first } ? first : nil
-        }
-
-        /// The tags every citation carries, in the first citation's order.
-        var sharedTags: [String] {
-            guard let first = citations.first else { return [] }
-            return first.tags.filter { tag in citations.allSatisfy { $0.tags.contains(tag) } }
-        }
+        var sharedAuthor: String? { authorsAgree ? firstAuthor : nil }
 
         /// The heading the group is shown under.
         var title: String { source ?? author ?? "Other citations" }
     }
 
-    private(set) var groups: [Group] = []
+    /// The groups, in the order their books first appeared.
+    var groups: [Group] = []
     private var index: [GroupKey: Int] = [:]
     private var lastKey: (key: GroupKey, position: Int)?
 
@@ -39,20 +47,42 @@ struct CitationGroups {
     /// Whether no citation was added.
     var isEmpty: Bool { groups.isEmpty }
 
-    /// Adds a citation to its book's group.
-    mutating func add(_ citation: Citation) {
+    /// Files a citation under its book (starting the group with `empty` when it is the book's
+    /// first) and returns the group's position; the caller then adds what it keeps to the body.
+    mutating func add(_ citation: Citation, empty: @autoclosure () -> Body) -> Int {
         let key: GroupKey = citation.source.map(GroupKey.source) ?? citation.author.map(GroupKey.author) ?? .none
+        let position: Int
         // Highlights come book by book, so the last group is usually the one.
         if let last = lastKey, last.key == key {
-            groups[last.position].citations.append(citation)
-        } else if let position = index[key] {
-            groups[position].citations.append(citation)
-            lastKey = (key, position)
+            position = last.position
+        } else if let found = index[key] {
+            position = found
         } else {
-            lastKey = (key, groups.count)
-            index[key] = groups.count
-            groups.append(Group(source: citation.source, author: citation.source == nil ? citation.author : nil,
-                                citations: [citation]))
+            position = groups.count
+            index[key] = position
+            groups.append(Group(citation, body: empty()))
         }
+        lastKey = (key, position)
+        groups[position].note(citation)
+        return position
+    }
+}
+
+extension CitationGroups where Body == [Citation] {
+    /// Files a citation under its book, keeping the citation.
+    mutating func add(_ citation: Citation) {
+        let position = add(citation, empty: [])
+        groups[position].body.append(citation)
+    }
+}
+
+extension CitationGroups.Group where Body == [Citation] {
+    /// The group's citations, in input order.
+    var citations: [Citation] { body }
+
+    /// The tags every citation carries, in the first citation's order.
+    var sharedTags: [String] {
+        guard let first = body.first else { return [] }
+        return first.tags.filter { tag in body.allSatisfy { $0.tags.contains(tag) } }
     }
 }

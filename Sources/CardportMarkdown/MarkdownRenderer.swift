@@ -30,7 +30,7 @@ struct MarkdownRenderer {
 
     /// Appends a book's heading at `level` (`##` in the document, `#` in a note of its own), then
     /// *by Author* when every citation of the book has the same author.
-    func groupHeading(_ group: CitationGroups.Group, level: Int, to out: inout [UInt8]) {
+    func groupHeading<Body>(_ group: CitationGroups<Body>.Group, level: Int, to out: inout [UInt8]) {
         out += "\n" + String(repeating: "#", count: level) + " "
         MarkdownText.append(group.title, to: &out, continuation: nil)
         out += "\n"

@@ -9,7 +9,7 @@ import CardportCore
 final class MarkdownSplitWriter: RecordWriter {
     private let directory: OutputDirectory
     private let layout: SplitLayout
-    private var citations = CitationGroups()
+    private var citations = CitationGroups<[Citation]>()
     private var others = MarkdownContent()
     private var renderer = MarkdownRenderer()
     private var names = NoteFileName.Allocator()
@@ -51,7 +51,7 @@ final class MarkdownSplitWriter: RecordWriter {
     }
 
     /// One note per book: the book's properties in front matter, then every citation.
-    private func writeBook(_ group: CitationGroups.Group) throws(CardportError) {
+    private func writeBook(_ group: CitationGroups<[Citation]>.Group) throws(CardportError) {
         var properties = NoteProperties()
         properties.source = group.source
         properties.author = group.source == nil ? group.author : group.sharedAuthor

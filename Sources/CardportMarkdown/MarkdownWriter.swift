@@ -27,7 +27,8 @@ final class MarkdownWriter: RecordWriter {
 
 /// The cards of one document, collected by kind and rendered section by section.
 struct MarkdownContent {
-    var citations = CitationGroups()
+    /// Each book's citations, already rendered.
+    var citations = CitationGroups<[UInt8]>()
     var bookmarks: [Bookmark] = []
     var tasks: [TaskItem] = []
     var topics: [Topic] = []
@@ -39,7 +40,10 @@ struct MarkdownContent {
     /// Files a record under its kind; kinds Markdown does not hold are counted as lost.
     mutating func add(_ record: Record) {
         switch record {
-        case .citation(let citation): citations.add(citation)
+        case .citation(let citation):
+            let position = citations.add(citation, empty: [])
+            citations.groups[position].body += "\n"
+            renderer.citation(citation, to: &citations.groups[position].body)
         case .bookmark(let bookmark): bookmarks.append(bookmark)
         case .task(let task): tasks.append(task)
         case .topic(let topic): topics.append(topic)
@@ -65,11 +69,8 @@ struct MarkdownContent {
             section("Citations")
             for group in citations.groups {
                 renderer.groupHeading(group, level: 2, to: &out)
-                for citation in group.citations {
-                    out += "\n"
-                    renderer.citation(citation, to: &out)
-                    try flushIfLarge()
-                }
+                out += group.body
+                try flushIfLarge()
             }
         }
         func listSection<Card>(_ title: String, _ cards: [Card],

@@ -19,7 +19,7 @@ enum MarkdownProjection {
     /// One note per book: as the document, plus the update date when every citation of the book has it.
     static func books(_ library: Library) -> Library {
         var result = others(library)
-        var groups = CitationGroups()
+        var groups = CitationGroups<[Citation]>()
         for citation in library.citations { groups.add(citation) }
         for group in groups.groups {
             let updated = group.citations.allSatisfy { $0.updatedAt == group.citations[0].updatedAt }
@@ -47,7 +47,7 @@ enum MarkdownProjection {
     }
 
     private static func grouped(_ citations: [Citation]) -> [Citation] {
-        var groups = CitationGroups()
+        var groups = CitationGroups<[Citation]>()
         for citation in citations { groups.add(citation) }
         return groups.groups.flatMap(\.citations)
     }
