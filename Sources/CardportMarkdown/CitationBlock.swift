@@ -76,7 +76,7 @@ struct CitationBlock {
         }
         if note == nil, let first = inlines.nodes.first {
             if first.kind == .strong, MarkdownInlines.text(of: [first]) == "Note:" {
-                var rest = MarkdownInlines.text(of: Array(inlines.nodes.dropFirst()))
+                var rest = MarkdownInlines.text(of: inlines.nodes.dropFirst())
                 if rest.first == " " { rest.removeFirst() }
                 note = rest.isEmpty ? nil : rest
                 return true
@@ -98,14 +98,14 @@ struct CitationBlock {
         } else if let emphasis = nodes.lastIndex(where: { $0.kind == .emphasis }), !dashed {
             // A callout's title line: `[!quote] Author, *Source*`.
             source = MarkdownInlines.text(of: [nodes[emphasis]]).nonEmptyText
-            authorText = MarkdownInlines.text(of: Array(nodes[..<emphasis]))
+            authorText = MarkdownInlines.text(of: nodes[..<emphasis])
             if let close = authorText.firstIndex(of: "]") { authorText = String(authorText[authorText.index(after: close)...]) }
             if authorText.first == "-" || authorText.first == "+" { authorText.removeFirst() }
             authorText = authorText.trimmingCharacters(in: " ")
             if authorText.last == "," { authorText.removeLast() }
         } else if let emphasis = nodes.lastIndex(where: { $0.kind == .emphasis }) {
             source = MarkdownInlines.text(of: [nodes[emphasis]]).nonEmptyText
-            authorText = MarkdownInlines.text(of: Array(nodes[..<emphasis]))
+            authorText = MarkdownInlines.text(of: nodes[..<emphasis])
             if authorText.last == " " { authorText.removeLast() }
             if authorText.last == "," { authorText.removeLast() }
         } else {

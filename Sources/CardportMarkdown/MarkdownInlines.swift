@@ -66,26 +66,39 @@ struct MarkdownInlines {
     }
 
     /// The text of inline nodes (and their children).
-    static func text(of nodes: [MarkdownNode]) -> String {
+    static func text(of nodes: some Sequence<MarkdownNode>) -> String {
         var out = ""
         for node in nodes { append(node, to: &out) }
         return out
     }
 
-    /// Walks the node and its descendants in order with a stack of its own, so deeply nested
-    /// emphasis cannot exhaust the call stack.
-    private static func append(_ node: MarkdownNode, to out: inout String) {
-        var pending = [node]
-        while let current = pending.popLast() {
+    /// Walks the node and its descendants in document order through cmark's own links (first
+    /// child, next sibling, parent): no recursion, so deeply nested emphasis cannot exhaust the
+    /// stack, and no allocation.
+    private static func append(_ root: MarkdownNode, to out: inout String) {
+        var current = root
+        while true {
             switch current.kind {
             case .text, .code: out += current.literal
             case .softBreak: out += " "
             case .lineBreak: out += "\n"
             case .htmlInline: break
             default:
-                let children = current.children
-                pending.append(contentsOf: children.reversed())
+                if let child = current.firstChild {
+                    current = child
+                    continue
+                }
             }
+            // Up until there is a next sibling, but never past the root.
+            while current.pointer != root.pointer {
+                if let next = current.next {
+                    current = next
+                    break
+                }
+                guard let parent = current.parent else { return }
+                current = parent
+            }
+            if current.pointer == root.pointer { return }
         }
     }
 }

@@ -44,6 +44,7 @@ struct MarkdownNode {
     }
 
     var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
+    var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
     var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
 
     /// The node's children, in order.

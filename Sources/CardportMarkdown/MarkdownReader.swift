@@ -215,7 +215,7 @@ final class MarkdownReader: RecordReader {
             for paragraph in paragraphs.dropFirst() {
                 let nodes = MarkdownInlines(paragraph).nodes
                 if let strong = nodes.first, strong.kind == .strong, MarkdownInlines.text(of: [strong]) == "Answer:" {
-                    var rest = MarkdownInlines.text(of: Array(nodes.dropFirst()))
+                    var rest = MarkdownInlines.text(of: nodes.dropFirst())
                     if rest.first == " " { rest.removeFirst() }
                     answer = rest
                 }
@@ -348,7 +348,7 @@ final class MarkdownReader: RecordReader {
             return .bookmark(Bookmark(text: plain))
         }
         var tags: [String] = []
-        for token in MarkdownInlines.text(of: Array(rest)).split(separator: " ") {
+        for token in MarkdownInlines.text(of: rest).split(separator: " ") {
             if let tag = MarkdownTag.read(token) { tags.append(tag) }
         }
         for node in rest where node.kind == .htmlInline {
