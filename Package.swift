@@ -24,13 +24,27 @@ let package = Package(
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "CardportXML", dependencies: ["CardportCore", "CLibXML2"]),
-        .target(name: "Cardport", dependencies: ["CardportCore", "CardportJSON", "CardportKindle", "CardportXML", "CardportCSV"]),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
+        .target(
+            name: "Cardport",
+            dependencies: [
+                "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
+                "CardportMarkdown",
+            ]
+        ),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
@@ -74,9 +88,23 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CardportYAMLTests",
+            dependencies: [
+                "CardportYAML", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "CardportXMLTests",
             dependencies: [
                 "CardportXML", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportMarkdownTests",
+            dependencies: [
+                "CardportMarkdown", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -62,6 +62,10 @@ extension Conversion {
     func planTargets(_ request: ConversionRequest, into plan: inout Plan) throws(CardportError) {
         switch request.destination {
         case .file(let path):
+            if let split = request.writeOptions.split {
+                throw CardportError(.usage, "--split \(split.rawValue) writes a directory of files, not '\(path)'",
+                                    hint: "pass --out-dir DIR instead of -o")
+            }
             let format = try registry.writeFormat(named: request.to, path: path)
             plan.targets = Array(repeating: Target(path: path, format: format), count: plan.inputs.count)
         case .directory(let directory):
@@ -70,6 +74,11 @@ extension Conversion {
                                     hint: "pass --to with one of: \(registry.formats.filter(\.canWrite).map(\.id).joined(separator: ", "))")
             }
             let format = try registry.writeFormat(named: to, path: nil)
+            if request.writeOptions.split != nil {
+                plan.targets = Array(repeating: Target(path: directory, format: format), count: plan.inputs.count)
+                plan.outputDirectory = directory
+                break
+            }
             let ext = format.descriptor.extensions.first ?? format.id
             var seen: [String: String] = [:]
             for input in plan.inputs {
@@ -90,7 +99,8 @@ extension Conversion {
 
         for (input, target) in zip(plan.inputs, plan.targets) {
             try checkCapability(input: input.format, target: target.format, kind: request.kind)
-            if target.path != "-", input.path != "-", Conversion.sameFile(input.path, target.path) {
+            if request.writeOptions.split == nil, target.path != "-", input.path != "-",
+               Conversion.sameFile(input.path, target.path) {
                 throw CardportError(.usage, "the output '\(target.path)' is the input '\(input.path)'",
                                     hint: "write to another file; the input would be destroyed while it is read")
             }

@@ -84,6 +84,7 @@ public struct Conversion: Sendable {
     public func run(_ request: ConversionRequest,
                     progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> ConversionReport {
         let plan = try makePlan(request)
+        if request.writeOptions.split != nil { return try runSplit(request, plan: plan, progress: progress) }
         var report = ConversionReport()
         var outputs: [OutputFile] = []
         var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
@@ -111,21 +112,9 @@ public struct Conversion: Sendable {
                     let writer = try target.format.makeWriter(file.output, options: request.writeOptions)
                     current = (file, writer, target.format)
                 }
-                let source = try input.open()
-                let reader = try input.format.makeReader(source, options: request.effectiveReadOptions)
-                let counts = try copy(from: reader, source: source, to: current!.writer,
-                                      writable: KindSet(target.format.descriptor.writes), request: request,
-                                      report: &report, written: &writtenToCurrent, status: &status) { update in
-                    var update = update
-                    update.bytesRead += finishedBytes
-                    progress?(update)
-                }
-                finishedBytes += source.bytesRead
-                var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
-                entry.add(counts.read)
-                entry.add(reader.notes)
-                report.add(droppedRecords: counts.dropped)
-                report.inputs.append(entry)
+                try read(input, into: current!.writer, writable: KindSet(target.format.descriptor.writes),
+                         request: request, report: &report, written: &writtenToCurrent, status: &status,
+                         finishedBytes: &finishedBytes, progress: progress)
             }
             if let open = current {
                 try open.writer.finish()
@@ -141,12 +130,33 @@ public struct Conversion: Sendable {
         return report
     }
 
+    /// Reads one input into `writer` and files in the report what was read, dropped and noted.
+    func read(_ input: PlannedInput, into writer: any RecordWriter, writable: KindSet, request: ConversionRequest,
+              report: inout ConversionReport, written: inout Int, status: inout ConversionProgress,
+              finishedBytes: inout Int, progress: ((ConversionProgress) -> Void)?) throws(CardportError) {
+        let source = try input.open()
+        let reader = try input.format.makeReader(source, options: request.effectiveReadOptions)
+        let before = finishedBytes
+        let counts = try copy(from: reader, source: source, to: writer, writable: writable, request: request,
+                              report: &report, written: &written, status: &status) { update in
+            var update = update
+            update.bytesRead += before
+            progress?(update)
+        }
+        finishedBytes += source.bytesRead
+        var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
+        entry.add(counts.read)
+        entry.add(reader.notes)
+        report.add(droppedRecords: counts.dropped)
+        report.inputs.append(entry)
+    }
+
     /// Moves every record from one reader to the writer: skips kinds not asked for, counts the kinds
     /// the target cannot hold, and files rejected records under `--keep-going`.
-    private func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
-                      writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
-                      written: inout Int, status: inout ConversionProgress,
-                      notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
+    func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
+              writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
+              written: inout Int, status: inout ConversionProgress,
+              notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
         var counts = KindCounts()
         while true {
             let record: Record?

@@ -2,6 +2,7 @@ public import CardportCore
 import CardportCSV
 import CardportJSON
 import CardportKindle
+import CardportMarkdown
 import CardportXML
 
 extension FormatRegistry {
@@ -27,5 +28,6 @@ extension FormatRegistry {
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),
+        MarkdownFormat(),
     ])
 }

@@ -17,6 +17,7 @@ extension CardportCommand {
                   cardport convert a.jsonl b.jsonl -o all.json
                   cardport convert *.json --out-dir converted --to jsonl
                   cat quotes.jsonl | cardport convert - -o - --to cardport
+                  cardport convert highlights.jsonl --out-dir Notes --to markdown --split book
                 """
         )
 
@@ -49,6 +50,9 @@ extension CardportCommand {
             if output != nil && outDir != nil {
                 throw ValidationError("Use either -o or --out-dir, not both.")
             }
+            if formats.split != nil && outDir == nil {
+                throw ValidationError("--split writes a directory of files: give it with --out-dir DIR.")
+            }
         }
 
         func run() throws {
@@ -56,8 +60,9 @@ extension CardportCommand {
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
-                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter),
-                writeOptions: formats.delimited.writeOptions)
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
+                                                 strict: formats.strict),
+                writeOptions: formats.writeOptions)
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in

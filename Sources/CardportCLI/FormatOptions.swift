@@ -1,7 +1,7 @@
 import ArgumentParser
 import CardportCore
 
-/// `--from`, `--to` and `--kind`, shared by the commands that read and write formats.
+/// `--from`, `--to` and `--kind`, and the format options of commands that read and write formats.
 struct FormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read inputs as this format (see 'cardport formats').", valueName: "format"))
     var from: String?
@@ -14,6 +14,18 @@ struct FormatOptions: ParsableArguments {
     var kind: RecordKind?
 
     @OptionGroup var delimited: DelimitedTextOptions
+
+    @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
+    var strict = false
+
+    @Option(help: ArgumentHelp("Write one file per book or per citation into --out-dir (Markdown): book or citation.", valueName: "layout"),
+            transform: parseSplit)
+    var split: SplitLayout?
+
+    /// The writer options these flags ask for.
+    var writeOptions: WriteOptions {
+        WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split)
+    }
 }
 
 /// `--delimiter` and `--no-formula-guard`, for CSV and its dialects.
@@ -26,23 +38,9 @@ struct DelimitedTextOptions: ParsableArguments {
     @Flag(name: .customLong("no-formula-guard"),
           help: "Write CSV cells that start with =, +, -, @, tab or CR as they are, without a leading '.")
     var noFormulaGuard = false
-
-    /// The options for writers.
-    var writeOptions: WriteOptions {
-        WriteOptions(delimiter: delimiter, formulaGuard: !noFormulaGuard)
-    }
 }
 
-/// Parses `--delimiter`: one ASCII character other than a quote or a line break, or `tab`.
-func parseDelimiter(_ text: String) throws -> UInt8 {
-    if text.lowercased() == "tab" || text == "\\t" { return 0x09 }
-    guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-        throw ValidationError("'\(text)' is not a delimiter; use one ASCII character such as , ; | or 'tab'")
-    }
-    return byte
-}
-
-/// Reads `--inspect`-style inputs with only `--from` and `--kind`.
+/// Reads `--inspect`-style inputs with only `--from`, `--kind`, `--delimiter` and `--strict`.
 struct InputFormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read inputs as this format (see 'cardport formats').", valueName: "format"))
     var from: String?
@@ -53,6 +51,9 @@ struct InputFormatOptions: ParsableArguments {
     @Option(help: ArgumentHelp("CSV field delimiter: one ASCII character, or 'tab' (sniffed when absent).", valueName: "char"),
             transform: parseDelimiter)
     var delimiter: UInt8?
+
+    @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
+    var strict = false
 }
 
 /// Options that shape how readers read, shared by the commands that read inputs.
@@ -63,10 +64,19 @@ struct ReadingOptions: ParsableArguments {
             transform: parseFoldersAsTags)
     var foldersAsTags: FoldersAsTags = .all
 
-    /// The options for every reader of the command, with `--kind` and `--delimiter`.
-    func readOptions(kind: RecordKind?, delimiter: UInt8?) -> ReadOptions {
-        ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter)
+    /// The options for every reader of the command, with its `--kind`, `--delimiter` and `--strict`.
+    func readOptions(kind: RecordKind?, delimiter: UInt8?, strict: Bool) -> ReadOptions {
+        ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter, strict: strict)
     }
+}
+
+/// Parses `--delimiter`: one ASCII character other than a quote or a line break, or `tab`.
+func parseDelimiter(_ text: String) throws -> UInt8 {
+    if text.lowercased() == "tab" || text == "\\t" { return 0x09 }
+    guard text.utf8.count == 1, let byte = text.utf8.first, byte < 0x80, byte != 0x22, byte != 0x0A, byte != 0x0D else {
+        throw ValidationError("'\(text)' is not a delimiter; use one ASCII character such as , ; | or 'tab'")
+    }
+    return byte
 }
 
 /// Parses `--folders-as-tags`.
@@ -83,6 +93,14 @@ func parseKind(_ text: String) throws -> RecordKind {
         throw ValidationError("'\(text)' is not a kind; use one of: \(RecordKind.allCases.map(\.pluralName).joined(separator: ", "))")
     }
     return kind
+}
+
+/// Parses `--split`: `book` or `citation`.
+func parseSplit(_ text: String) throws -> SplitLayout {
+    guard let layout = SplitLayout(rawValue: text.lowercased()) else {
+        throw ValidationError("'\(text)' is not a layout; use one of: \(SplitLayout.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return layout
 }
 
 /// How a command prints its report.

@@ -28,7 +28,8 @@ extension CardportCommand {
             for file in files {
                 do {
                     reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind,
-                                                                         options: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter)))
+                                                                         options: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter,
+                                                                                                      strict: formats.strict)))
                 } catch {
                     // Every bad file is reported; the exit code is the first one's.
                     let code = Terminal.fail(error)

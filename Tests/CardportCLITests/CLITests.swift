@@ -20,6 +20,7 @@ import Testing
             opml             -                        .opml            citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
             xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
             netscape         bookmarks-html           .html, .htm      bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
+            markdown         md                       .md, .markdown   citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
 
             """, stderr: ""))
     }
@@ -57,7 +58,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, kindle, opml, xbel, netscape
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, kindle, opml, xbel, netscape, markdown
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -77,7 +78,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl, csv, todoist
+              hint: formats that can: cardport, jsonl, csv, todoist, markdown
 
             """)
     }

@@ -20,6 +20,10 @@ public protocol CardFormat: Sendable {
 
     /// A writer that appends records to `output`.
     func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter
+
+    /// A writer that spreads records over several files in `directory` (``WriteOptions/split``), or
+    /// `nil` when the format only writes single files.
+    func makeDirectoryWriter(_ directory: OutputDirectory, options: WriteOptions) throws(CardportError) -> (any RecordWriter)?
 }
 
 extension CardFormat {
@@ -31,12 +35,20 @@ extension CardFormat {
 
     /// Whether the format can be written at all.
     public var canWrite: Bool { !descriptor.writes.isEmpty }
+
+    /// Formats write single files unless they say otherwise.
+    public func makeDirectoryWriter(_ directory: OutputDirectory, options: WriteOptions) throws(CardportError) -> (any RecordWriter)? {
+        nil
+    }
 }
 
 /// What a reader may be told by the command that runs it.
 public struct ReadOptions: Sendable, Hashable {
     /// The kind to read records as, when the format cannot tell by itself (`--kind`).
     public var kind: RecordKind?
+    /// `--strict`: report what a lenient format could not map (a Markdown list item that is neither
+    /// a task nor a link) as an error with its location, instead of passing over it.
+    public var strict: Bool
 
     /// Which enclosing folder names become a bookmark's tags (`--folders-as-tags`), for formats that
     /// keep bookmarks in folders (Netscape bookmark HTML, XBEL, OPML).
@@ -47,10 +59,12 @@ public struct ReadOptions: Sendable, Hashable {
     public var delimiter: UInt8?
 
     /// Options for a reader.
-    public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil) {
+    public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil,
+                strict: Bool = false) {
         self.kind = kind
         self.foldersAsTags = foldersAsTags
         self.delimiter = delimiter
+        self.strict = strict
     }
 }
 
@@ -64,9 +78,14 @@ public struct WriteOptions: Sendable, Hashable {
     /// `@`, tab or CR) is written with a leading `'`; `--no-formula-guard` turns it off.
     public var formulaGuard: Bool
 
+    /// `--split`: write one file per book or per citation into a directory, for formats that can
+    /// (see ``CardFormat/makeDirectoryWriter(_:options:)``); `nil` writes one file.
+    public var split: SplitLayout?
+
     /// Options for a writer.
-    public init(delimiter: UInt8? = nil, formulaGuard: Bool = true) {
+    public init(delimiter: UInt8? = nil, formulaGuard: Bool = true, split: SplitLayout? = nil) {
         self.delimiter = delimiter
         self.formulaGuard = formulaGuard
+        self.split = split
     }
 }

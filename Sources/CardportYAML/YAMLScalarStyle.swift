@@ -1,0 +1,143 @@
+/// How a string must be written in YAML so that every YAML 1.1 reader (libyaml, PyYAML) reads the
+/// same string back: plain when it is safe, a literal block for multi-line text, else double quotes.
+enum YAMLScalarStyle: Sendable, Hashable {
+    case plain
+    case literal
+    case doubleQuoted
+
+    /// The style for `text` as a block-context value (`inFlow` for items of `[a, b]`).
+    static func of(_ text: String, inFlow: Bool = false) -> YAMLScalarStyle {
+        if text.utf8.contains(0x0A) {
+            return !inFlow && literalFits(text) ? .literal : .doubleQuoted
+        }
+        return needsQuotes(text, inFlow: inFlow) ? .doubleQuoted : .plain
+    }
+
+    /// Whether a literal block (`|`) gives back exactly `text`: no carriage returns, tabs, other line
+    /// breaks or control characters, no spaces at the end of a line, and no space or break starting
+    /// the text (libyaml would need an indentation indicator it does not write).
+    static func literalFits(_ text: String) -> Bool {
+        var previous: Unicode.Scalar = "\n"
+        var first = true
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A:
+                if previous == " " { return false }
+            case 0x20:
+                if first { return false }
+            case 0x09, 0x0D, 0x85, 0x2028, 0x2029, 0xFEFF: return false
+            case 0..<0x20, 0x7F: return false
+            default: break
+            }
+            if first, scalar == "\n" { return false }
+            first = false
+            previous = scalar
+        }
+        return previous != " "
+    }
+
+    /// Whether a one-line `text` cannot be written plain: it would read back as something else
+    /// (a YAML 1.1 boolean, null, number or date), or its characters clash with YAML syntax.
+    static func needsQuotes(_ text: String, inFlow: Bool) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if resolvesToNonString(text, bytes) { return true }
+        // Leading indicators, and spaces at either end, which plain scalars lose.
+        switch first {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+            if bytes.count == 1 || bytes[1] == 0x20 || (inFlow && isFlowIndicator(bytes[1])) { return true }
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), 0x20:
+            return true
+        default: break
+        }
+        if last == 0x20 || last == UInt8(ascii: ":") { return true }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0..<0x20, 0x7F: return true
+            case UInt8(ascii: "#") where previous == 0x20: return true
+            case 0x20 where previous == UInt8(ascii: ":"): return true
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                if inFlow { return true }
+            case UInt8(ascii: ":") where inFlow: return true
+            default: break
+            }
+            previous = byte
+        }
+        // Non-printable and break-like characters libyaml would escape or fold.
+        for scalar in text.unicodeScalars where scalar.value >= 0x80 {
+            switch scalar.value {
+            case 0x85, 0xA0, 0x2028, 0x2029, 0xFEFF, 0x80..<0xA0, 0xD800...0xDFFF, 0xFFFE, 0xFFFF: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private static func isFlowIndicator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+    }
+
+    /// Whether a plain scalar would resolve to a non-string under YAML 1.1 (PyYAML's resolver plus
+    /// the `y`/`n` booleans of the specification): booleans, null, `<<`, `=`, and anything that looks
+    /// like a number or a date. The number test is deliberately broad: a string made only of digits,
+    /// signs, dots, colons, underscores, exponent, hex and date letters is quoted.
+    private static func resolvesToNonString(_ text: String, _ bytes: [UInt8]) -> Bool {
+        switch text {
+        case "y", "Y", "n", "N", "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+             "FALSE", "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "<<", "=",
+             ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+            return true
+        default: break
+        }
+        let first = bytes[0]
+        let startsNumeric = (0x30...0x39).contains(first)
+            || ((first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "."))
+                && bytes.count > 1 && ((0x30...0x39).contains(bytes[1]) || bytes[1] == UInt8(ascii: ".")))
+        guard startsNumeric else { return false }
+        for byte in bytes {
+            switch byte {
+            case 0x30...0x39, UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"),
+                 UInt8(ascii: "_"), UInt8(ascii: " "), UInt8(ascii: "\t"),
+                 UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                 UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "z"),
+                 UInt8(ascii: "Z"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `text` in double quotes with YAML escapes, on one line.
+    static func doubleQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF {
+                    out += v <= 0xFF ? "\\x" + hex(v, 2) : "\\u" + hex(v, 4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func hex(_ value: UInt32, _ width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
