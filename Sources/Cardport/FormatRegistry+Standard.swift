@@ -1,5 +1,6 @@
 public import CardportCore
 import CardportJSON
+import CardportYAML
 
 extension FormatRegistry {
     /// Every built-in format, in one place. Where formats share an extension, the first listed is
@@ -16,5 +17,6 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
+        YAMLFormat(),
     ])
 }

@@ -83,9 +83,8 @@ enum YAMLScalarStyle: Sendable, Hashable {
     }
 
     /// Whether a plain scalar would resolve to a non-string under YAML 1.1 (PyYAML's resolver plus
-    /// the `y`/`n` booleans of the specification): booleans, null, `<<`, `=`, and anything that looks
-    /// like a number or a date. The number test is deliberately broad: a string made only of digits,
-    /// signs, dots, colons, underscores, exponent, hex and date letters is quoted.
+    /// the `y`/`n` booleans of the specification) or YAML 1.2: booleans, null, `<<`, `=`, integers
+    /// (decimal, octal, hex, binary, sexagesimal), floats (`1.5`, `1e5`, `.inf`) and dates.
     private static func resolvesToNonString(_ text: String, _ bytes: [UInt8]) -> Bool {
         switch text {
         case "y", "Y", "n", "N", "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
@@ -95,23 +94,68 @@ enum YAMLScalarStyle: Sendable, Hashable {
         default: break
         }
         let first = bytes[0]
-        let startsNumeric = (0x30...0x39).contains(first)
-            || ((first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "."))
-                && bytes.count > 1 && ((0x30...0x39).contains(bytes[1]) || bytes[1] == UInt8(ascii: ".")))
-        guard startsNumeric else { return false }
-        for byte in bytes {
-            switch byte {
-            case 0x30...0x39, UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"),
-                 UInt8(ascii: "_"), UInt8(ascii: " "), UInt8(ascii: "\t"),
-                 UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
-                 UInt8(ascii: "x"), UInt8(ascii: "o"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "z"),
-                 UInt8(ascii: "Z"):
-                continue
-            default:
-                return false
+        guard isDigit(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+        else { return false }
+        return isNumber(bytes) || isDate(bytes)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// YAML 1.1 and 1.2 integers and floats, read loosely: a sign, then digits with `_`, `.` and
+    /// `:` separators and an exponent, or a `0x`/`0b`/`0o` prefix and its digits.
+    private static func isNumber(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count {
+            let marker = bytes[index + 1] | 0x20
+            if marker == UInt8(ascii: "x") || marker == UInt8(ascii: "b") || marker == UInt8(ascii: "o") {
+                let digits = bytes[(index + 2)...]
+                return !digits.isEmpty && digits.allSatisfy {
+                    isDigit($0) || $0 == UInt8(ascii: "_") || (marker == UInt8(ascii: "x") && ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66)
+                }
             }
         }
-        return true
+        var sawDigit = false
+        var sawExponent = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isDigit(byte) {
+                sawDigit = true
+            } else if byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") {
+                if sawExponent { return false }
+            } else if (byte | 0x20) == UInt8(ascii: "e"), sawDigit, !sawExponent {
+                sawExponent = true
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "+") || bytes[index + 1] == UInt8(ascii: "-") {
+                    index += 1
+                }
+                guard index + 1 < bytes.count else { return false }
+            } else {
+                return false
+            }
+            index += 1
+        }
+        return sawDigit || bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+
+    /// A YAML 1.1 timestamp: `YYYY-M-D`, optionally followed by a time and zone.
+    private static func isDate(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        func digits(_ range: ClosedRange<Int>) -> Bool {
+            var count = 0
+            while index < bytes.count, isDigit(bytes[index]), count < range.upperBound { index += 1; count += 1 }
+            return range.contains(count)
+        }
+        guard digits(4...4), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return false }
+        index += 1
+        guard digits(1...2), index < bytes.count, bytes[index] == UInt8(ascii: "-") else { return false }
+        index += 1
+        guard digits(1...2) else { return false }
+        return bytes[index...].allSatisfy {
+            isDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "T")
+                || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "Z") || $0 == UInt8(ascii: "z") || $0 == UInt8(ascii: " ")
+                || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// `text` in double quotes with YAML escapes, on one line.
