@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic synthetic citations for the Cardport benchmarks.
 
-    generate.py --count N [--seed S] [--format jsonl|json] [--out FILE|-]
+    generate.py --count N [--seed S] [--format jsonl|json|yaml] [--out FILE|-]
 
 Output
   jsonl  one compact JSON object per line, keys in the order
@@ -9,6 +9,11 @@ Output
   json   {"format":"cardport","version":1,"citations":[
          one compact object per line, separated by ",\\n"
          ]}
+  yaml   format: cardport / version: 1 / citations: then one block item per
+         record ("- text: ...", "  author: ...", tags as a flow list), the keys
+         in the jsonl order, every string double-quoted with JSON escapes (plus
+         escapes for the characters YAML reads as line breaks), so PyYAML loads
+         exactly the jsonl records under "citations"
 
 Guarantees
   * The same arguments give byte-identical output (for a given GENERATOR_VERSION
@@ -42,6 +47,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import time
 
@@ -529,8 +535,39 @@ class CitationGenerator:
             yield line
 
 
+# Characters a JSON encoder writes raw that YAML reads as line breaks or refuses inside a scalar.
+YAML_ESCAPES = {"\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\uFEFF"}
+YAML_ESCAPE_RE = re.compile("[\u0085\u2028\u2029\ufeff]")
+
+
+def yaml_string(text, encode=json.JSONEncoder(ensure_ascii=False).encode):
+    """A double-quoted YAML scalar holding `text` (JSON escapes are YAML escapes)."""
+    return YAML_ESCAPE_RE.sub(lambda m: YAML_ESCAPES[m.group(0)], encode(text))
+
+
+def yaml_lines(lines):
+    """The block items of a YAML citations list, one per JSON line."""
+    for line in lines:
+        rec = json.loads(line)
+        out = []
+        for key, value in rec.items():
+            if isinstance(value, bool):
+                text = "true" if value else "false"
+            elif isinstance(value, list):
+                text = "[" + ", ".join(yaml_string(v) for v in value) + "]"
+            elif value is None:
+                text = "null"
+            else:
+                text = yaml_string(value)
+            out.append(("- " if not out else "  ") + key + ": " + text)
+        yield "\n".join(out) if out else "- {}"
+
+
 def write(out, lines, fmt, batch=2048):
     """Write UTF-8 to the binary stream `out` in batches."""
+    if fmt == "yaml":
+        out.write(b"format: cardport\nversion: 1\ncitations:\n")
+        fmt, lines = "jsonl", yaml_lines(lines)
     if fmt == "jsonl":
         chunk = []
         for line in lines:
@@ -561,7 +598,7 @@ def main(argv=None):
         epilog="Same arguments => same bytes; a smaller --count is a prefix of a larger one.")
     ap.add_argument("--count", type=int, required=True, help="number of records")
     ap.add_argument("--seed", type=int, default=42, help="RNG seed (default 42)")
-    ap.add_argument("--format", choices=("jsonl", "json"), default="jsonl", help="default jsonl")
+    ap.add_argument("--format", choices=("jsonl", "json", "yaml"), default="jsonl", help="default jsonl")
     ap.add_argument("--out", default="-", help="output file, '-' for stdout (default)")
     a = ap.parse_args(argv)
     if a.count < 0:

@@ -14,15 +14,16 @@ struct RecordYAMLDecoder {
         source.error(.invalidValue, message, at: node.mark, hint: hint, isRecoverable: true)
     }
 
-    /// A mapping's entries with their keys as text.
-    typealias Member = (key: String, node: YAMLNode, keyNode: YAMLNode)
+    /// A mapping entry, seen as a field: its key as text, its value node and its key node.
+    typealias Member = YAMLNode.Pair
 
+    /// A mapping's entries (the node's own storage, not a copy).
     func members(of node: YAMLNode) throws(CardportError) -> [Member] {
         guard case .mapping(let pairs) = node.value else {
             throw fail("a record must be a mapping of fields, not \(node.typeName)", at: node,
                        hint: "write each record as 'field: value' lines")
         }
-        return pairs.map { ($0.key.scalar?.text ?? $0.key.flowText, $0.value, $0.key) }
+        return pairs
     }
 
     // MARK: Kinds
@@ -44,15 +45,15 @@ struct RecordYAMLDecoder {
     }
 
     func kind(of members: [Member], node: YAMLNode, hint: RecordKind?) throws(CardportError) -> RecordKind {
-        if let member = members.first(where: { RecordField($0.key) == .kind }) {
-            guard let name = member.node.scalar?.text, let kind = RecordKind(name: name) else {
-                throw fail("\(member.node.flowText) is not a record kind", at: member.node,
+        for member in members where member.key.scalar?.text == "kind" {
+            guard let name = member.value.scalar?.text, let kind = RecordKind(name: name) else {
+                throw fail("\(member.value.flowText) is not a record kind", at: member.value,
                            hint: "use one of \(RecordKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return kind
         }
         if let hint { return hint }
-        if let kind = RecordYAMLDecoder.guessKind(members.map(\.key)) { return kind }
+        if let kind = RecordYAMLDecoder.guessKind(members.lazy.map(\.name)) { return kind }
         throw fail("cannot tell what kind of record this is", at: node,
                    hint: "add 'kind:' (citation, bookmark, task, topic, tag, settings) or pass --kind")
     }
@@ -60,7 +61,7 @@ struct RecordYAMLDecoder {
     /// Guesses a kind from field names; the strongest hint wins. Fields only a citation has
     /// (`quote`, `author`, `source`) beat a URL, which beats a bare `text`, so a hand-written quote
     /// with a link stays a citation and `name` + `url` is a bookmark.
-    static func guessKind(_ keys: [String]) -> RecordKind? {
+    static func guessKind(_ keys: some Sequence<String>) -> RecordKind? {
         var best: RecordKind?
         var bestRank = Int.max
         for key in keys {
@@ -88,7 +89,7 @@ struct RecordYAMLDecoder {
         var text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
         for member in members {
-            let field = RecordField(member.key)
+            let field = RecordField(member.name)
             switch field {
             case .text, .quote: text = try string(member)
             case .author: author = try optionalString(member)
@@ -111,7 +112,7 @@ struct RecordYAMLDecoder {
         var common = CommonFields()
         var name: String?, text: String?, tags: [String] = []
         for member in members {
-            let field = RecordField(member.key)
+            let field = RecordField(member.name)
             switch field {
             case .name, .title: name = try optionalString(member)
             case .text, .url: text = try string(member)
@@ -128,7 +129,7 @@ struct RecordYAMLDecoder {
         var common = CommonFields()
         var description: String?, progress = TaskProgress.zero
         for member in members {
-            let field = RecordField(member.key)
+            let field = RecordField(member.name)
             switch field {
             case .description: description = try string(member)
             case .progress: progress = try taskProgress(member)
@@ -145,7 +146,7 @@ struct RecordYAMLDecoder {
         var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
         for member in members {
-            let field = RecordField(member.key)
+            let field = RecordField(member.name)
             switch field {
             case .title: title = try string(member)
             case .due: due = try timestamp(member)
@@ -164,16 +165,16 @@ struct RecordYAMLDecoder {
     func tag(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Tag {
         var name: String?, colour: TagColour?
         for member in members {
-            switch RecordField(member.key) {
+            switch RecordField(member.name) {
             case .kind: continue
             case .name: name = try string(member)
             case .colour:
                 guard let text = try optionalString(member) else { continue }
                 do { colour = try TagColour(parsing: text) } catch {
-                    throw fail(error.message, at: member.node, hint: error.hint)
+                    throw fail(error.message, at: member.value, hint: error.hint)
                 }
             default:
-                throw fail("a tag has no field '\(member.key)'", at: member.keyNode, hint: "a tag has a 'name' and a 'colour'")
+                throw fail("a tag has no field '\(member.name)'", at: member.key, hint: "a tag has a 'name' and a 'colour'")
             }
         }
         guard let name, !name.isEmpty else { throw fail("a tag needs a 'name'", at: node) }
@@ -183,19 +184,19 @@ struct RecordYAMLDecoder {
     func settings(_ members: [Member]) throws(CardportError) -> Settings {
         var settings = Settings()
         for member in members {
-            switch RecordField(member.key) {
+            switch RecordField(member.name) {
             case .kind: continue
             case .showFavouriteOnTop: settings.showFavouriteOnTop = try bool(member)
             case .widgetTags: settings.widgetTags = try stringList(member)
             case .appearance:
                 let text = try string(member)
                 guard let appearance = Settings.Appearance(rawValue: text.lowercased()) else {
-                    throw fail("'\(text)' is not an appearance", at: member.node, hint: "use light, dark or automatic")
+                    throw fail("'\(text)' is not an appearance", at: member.value, hint: "use light, dark or automatic")
                 }
                 settings.appearance = appearance
             case .language: settings.language = try optionalString(member)
             default:
-                throw fail("the settings have no field '\(member.key)'", at: member.keyNode,
+                throw fail("the settings have no field '\(member.name)'", at: member.key,
                            hint: "settings are show_favourite_on_top, widget_tags, appearance and language")
             }
         }
@@ -216,7 +217,7 @@ struct RecordYAMLDecoder {
             case .createdAt: created = try decoder.timestamp(member)
             case .updatedAt: updated = try decoder.timestamp(member)
             case .extras: try decoder.mergeExtras(member, into: &extras)
-            default: extras[member.key] = decoder.extraValue(member.node)
+            default: extras[member.name] = decoder.extraValue(member.value)
             }
         }
     }
@@ -224,22 +225,22 @@ struct RecordYAMLDecoder {
     // MARK: Values
 
     func string(_ member: Member) throws(CardportError) -> String {
-        guard let scalar = member.node.scalar else {
-            throw fail("'\(member.key)' must be text, not \(member.node.typeName)", at: member.node)
+        guard let scalar = member.value.scalar else {
+            throw fail("'\(member.name)' must be text, not \(member.value.typeName)", at: member.value)
         }
         guard !scalar.isNull else {
-            throw fail("'\(member.key)' must be text, not null", at: member.node, hint: "write the text, or quote \"null\"")
+            throw fail("'\(member.name)' must be text, not null", at: member.value, hint: "write the text, or quote \"null\"")
         }
         return scalar.text
     }
 
     func optionalString(_ member: Member) throws(CardportError) -> String? {
-        if member.node.scalar?.isNull == true { return nil }
+        if member.value.scalar?.isNull == true { return nil }
         return try string(member)
     }
 
     func bool(_ member: Member) throws(CardportError) -> Bool {
-        if let scalar = member.node.scalar {
+        if let scalar = member.value.scalar {
             if scalar.isNull { return false }
             if let value = scalar.bool { return value }
             switch scalar.text.lowercased() {
@@ -248,18 +249,18 @@ struct RecordYAMLDecoder {
             default: break
             }
         }
-        throw fail("'\(member.key)' must be true or false, not \(member.node.flowText)", at: member.node)
+        throw fail("'\(member.name)' must be true or false, not \(member.value.flowText)", at: member.value)
     }
 
     func timestamp(_ member: Member) throws(CardportError) -> Timestamp? {
         guard let text = try optionalString(member), !text.isEmpty else { return nil }
         if let value = Timestamp(parsing: text) { return value }
-        throw fail("'\(text)' is not a date", at: member.node,
+        throw fail("'\(text)' is not a date", at: member.value,
                    hint: "write dates in ISO 8601, e.g. 2023-03-05T22:15:42Z or 2023-03-05")
     }
 
     func stringList(_ member: Member) throws(CardportError) -> [String] {
-        switch member.node.value {
+        switch member.value.value {
         case .scalar(let scalar):
             if scalar.isNull { return [] }
             return scalar.text.split(whereSeparator: { $0 == ";" || $0 == "," })
@@ -269,23 +270,23 @@ struct RecordYAMLDecoder {
             values.reserveCapacity(items.count)
             for item in items {
                 guard let scalar = item.scalar, !scalar.isNull else {
-                    throw fail("'\(member.key)' must be a list of texts; found \(item.typeName)", at: item)
+                    throw fail("'\(member.name)' must be a list of texts; found \(item.typeName)", at: item)
                 }
                 values.append(scalar.text)
             }
             return values
         case .mapping:
-            throw fail("'\(member.key)' must be a list of texts, not a mapping", at: member.node)
+            throw fail("'\(member.name)' must be a list of texts, not a mapping", at: member.value)
         }
     }
 
     func taskProgress(_ member: Member) throws(CardportError) -> TaskProgress {
         guard let text = try optionalString(member) else { return .zero }
         guard let number = Int(text.hasSuffix("%") ? String(text.dropLast()) : text) else {
-            throw fail("'progress' must be a whole number from 0 to 100, not \(text)", at: member.node)
+            throw fail("'progress' must be a whole number from 0 to 100, not \(text)", at: member.value)
         }
         do { return try TaskProgress(percent: number) } catch {
-            throw fail(error.message, at: member.node, hint: error.hint)
+            throw fail(error.message, at: member.value, hint: error.hint)
         }
     }
 
@@ -298,50 +299,50 @@ struct RecordYAMLDecoder {
         case "inprogress", "started": return .inProgress
         case "done", "completed", "finished": return .done
         default:
-            throw fail("'\(text)' is not a topic status", at: member.node, hint: "use unstarted, onHold, inProgress or done")
+            throw fail("'\(text)' is not a topic status", at: member.value, hint: "use unstarted, onHold, inProgress or done")
         }
     }
 
     func citationLocation(_ member: Member) throws(CardportError) -> CitationLocation? {
-        switch member.node.value {
+        switch member.value.value {
         case .scalar:
             guard let text = try optionalString(member), !text.isEmpty else { return nil }
             if let location = CitationLocation(parsing: text) { return location }
-            throw fail("'\(text)' is not a location", at: member.node,
+            throw fail("'\(text)' is not a location", at: member.value,
                        hint: "write {page: \"12\", start: 120, end: 125} or \"page 12, location 120-125\"")
         case .mapping:
             var page: String?, start: Int?, end: Int?
-            for field in try members(of: member.node) {
-                guard let scalar = field.node.scalar else {
-                    throw fail("'\(field.key)' of a location must be a single value", at: field.node)
+            for field in try members(of: member.value) {
+                guard let scalar = field.value.scalar else {
+                    throw fail("'\(field.name)' of a location must be a single value", at: field.value)
                 }
                 if scalar.isNull { continue }
-                switch field.key {
+                switch field.name {
                 case "page": page = scalar.text
                 case "start", "end":
                     guard let number = Int(scalar.text), number >= 0 else {
-                        throw fail("'\(field.key)' must be a whole number, not \(scalar.text)", at: field.node)
+                        throw fail("'\(field.name)' must be a whole number, not \(scalar.text)", at: field.value)
                     }
-                    if field.key == "start" { start = number } else { end = number }
+                    if field.name == "start" { start = number } else { end = number }
                 default:
-                    throw fail("a location has 'page', 'start' and 'end'; '\(field.key)' is not one of them", at: field.keyNode)
+                    throw fail("a location has 'page', 'start' and 'end'; '\(field.name)' is not one of them", at: field.key)
                 }
             }
             if let start, let end, end < start {
-                throw fail("the location ends (\(end)) before it starts (\(start))", at: member.node)
+                throw fail("the location ends (\(end)) before it starts (\(start))", at: member.value)
             }
-            if start == nil, end != nil { throw fail("the location has an 'end' but no 'start'", at: member.node) }
+            if start == nil, end != nil { throw fail("the location has an 'end' but no 'start'", at: member.value) }
             let location = CitationLocation(page: page, start: start, end: end)
             return location.isEmpty ? nil : location
         case .sequence:
-            throw fail("'location' must be a mapping or a text, not a list", at: member.node)
+            throw fail("'location' must be a mapping or a text, not a list", at: member.value)
         }
     }
 
     func questionList(_ member: Member) throws(CardportError) -> [Question] {
-        guard case .sequence(let items) = member.node.value else {
-            if member.node.scalar?.isNull == true { return [] }
-            throw fail("'questions' must be a list, not \(member.node.typeName)", at: member.node)
+        guard case .sequence(let items) = member.value.value else {
+            if member.value.scalar?.isNull == true { return [] }
+            throw fail("'questions' must be a list, not \(member.value.typeName)", at: member.value)
         }
         var questions: [Question] = []
         for item in items {
@@ -351,12 +352,12 @@ struct RecordYAMLDecoder {
             }
             var text: String?, answer: String?, done = false
             for field in try members(of: item) {
-                switch field.key {
+                switch field.name {
                 case "text", "question": text = try string(field)
                 case "answer": answer = try optionalString(field)
                 case "done", "isDone", "is_done": done = try bool(field)
                 default:
-                    throw fail("a question has 'text', 'answer' and 'done'; '\(field.key)' is not one of them", at: field.keyNode)
+                    throw fail("a question has 'text', 'answer' and 'done'; '\(field.name)' is not one of them", at: field.key)
                 }
             }
             guard let text else { throw fail("a question needs a 'text'", at: item) }
@@ -366,11 +367,11 @@ struct RecordYAMLDecoder {
     }
 
     func mergeExtras(_ member: Member, into extras: inout [String: String]) throws(CardportError) {
-        if member.node.scalar?.isNull == true { return }
-        guard case .mapping = member.node.value else {
-            throw fail("'extras' must be a mapping, not \(member.node.typeName)", at: member.node)
+        if member.value.scalar?.isNull == true { return }
+        guard case .mapping = member.value.value else {
+            throw fail("'extras' must be a mapping, not \(member.value.typeName)", at: member.value)
         }
-        for field in try members(of: member.node) { extras[field.key] = extraValue(field.node) }
+        for field in try members(of: member.value) { extras[field.name] = extraValue(field.value) }
     }
 
     /// An unknown field's value as text: a scalar as written (null as empty), anything else as flow YAML.
@@ -387,4 +388,9 @@ extension Substring {
         while slice.last == space { slice = slice.dropLast() }
         return String(slice)
     }
+}
+
+extension YAMLNode.Pair {
+    /// The key as text (a scalar as written, anything else as flow YAML).
+    var name: String { key.scalar?.text ?? key.flowText }
 }
