@@ -9,7 +9,6 @@ import CardportCore
 final class YAMLParser {
     let source: YAMLSource
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private var event = yaml_event_t()
     /// The marks of the last event returned.
     private(set) var mark = YAMLMark(line: 0, column: 0)
     private(set) var endMark = YAMLMark(line: 0, column: 0)
@@ -38,6 +37,8 @@ final class YAMLParser {
     /// The next event, or `nil` after the end of the stream.
     func next() throws(CardportError) -> YAMLEvent? {
         if finished { return nil }
+        // A local event, not a stored one: no exclusivity checks on the hot path.
+        var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { throw parseError() }
         defer { yaml_event_delete(&event) }
         mark = YAMLMark(line: Int(event.start_mark.line), column: Int(event.start_mark.column))
