@@ -90,9 +90,18 @@ final class YAMLParser {
             return source.error(.malformedInput, "\(problem) (byte 0x\(String(p.problem_value, radix: 16)))",
                                 byte: Int(p.problem_offset), hint: "the file must be UTF-8 text")
         default:
+            var hint = YAMLParser.hint(for: problem)
+            if hint == nil, let context = p.context.map({ String(cString: $0) }),
+               p.context_mark.line != p.problem_mark.line || p.context_mark.column != p.problem_mark.column {
+                // "while scanning a quoted scalar": say where that scalar starts.
+                var what = Substring(context)
+                for prefix in ["while scanning ", "while parsing "] where what.hasPrefix(prefix) {
+                    what = what.dropFirst(prefix.count)
+                }
+                hint = "look at \(what) that starts at line \(p.context_mark.line + 1), column \(p.context_mark.column + 1)"
+            }
             return source.error(.malformedInput, problem, line: Int(p.problem_mark.line),
-                                column: Int(p.problem_mark.column),
-                                hint: YAMLParser.hint(for: problem))
+                                column: Int(p.problem_mark.column), hint: hint)
         }
     }
 

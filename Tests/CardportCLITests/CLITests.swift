@@ -12,6 +12,7 @@ import Testing
             jsonl       ndjson, jsonlines  .jsonl, .ndjson  all kinds  all kinds  JSON Lines: one record per line with a "kind" member
             dummyjson   dummy-json         .json            citations  citations  DummyJSON quotes API responses (page object, array, or one quote)
             favourites  favorites          .json            citations  citations  the quotes app's favourites: [{"quote", "author"}]
+            yaml        yml                .yaml, .yml      all kinds  all kinds  the Cardport document as YAML (every kind, lossless), or a hand-written list of records
 
             """, stderr: ""))
     }
@@ -47,9 +48,9 @@ import Testing
     }
 
     @Test func unknownFormatsListTheKnownOnes() throws {
-        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "yaml"])
+        let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "toml"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'yaml'; known formats: cardport, jsonl, dummyjson, favourites
+            error: unknown format 'toml'; known formats: cardport, jsonl, dummyjson, favourites, yaml
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -69,7 +70,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl
+              hint: formats that can: cardport, jsonl, yaml
 
             """)
     }

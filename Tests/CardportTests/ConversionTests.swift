@@ -89,7 +89,7 @@ import Testing
             let error = error as! CardportError
             return error.code == .unsupportedKind
                 && error.message == "format 'favourites' cannot hold tasks, which is what 'jsonl' was asked for"
-                && error.hint == "formats that can: cardport, jsonl"
+                && error.hint == "formats that can: cardport, jsonl, yaml"
         }
         #expect(directory.entries.isEmpty)
     }

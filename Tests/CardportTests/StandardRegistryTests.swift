@@ -41,7 +41,7 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites"])
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "yaml"])
         #expect(catalogue.table.hasPrefix("ID          ALIASES            EXTENSIONS       READS      WRITES     DESCRIPTION\n"))
     }
 }
