@@ -87,8 +87,9 @@ final class YAMLParser {
             return CardportError(.limitExceeded, "out of memory while parsing '\(source.input.name)'")
         case YAML_READER_ERROR:
             // Reader errors carry a byte offset, not a mark.
-            return source.error(.malformedInput, "\(problem) (byte 0x\(String(p.problem_value, radix: 16)))",
-                                byte: Int(p.problem_offset), hint: "the file must be UTF-8 text")
+            let byte = p.problem_value >= 0 ? " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))" : ""
+            return source.error(.malformedInput, problem + byte, byte: Int(p.problem_offset),
+                                hint: "the file must be UTF-8 text; convert it, e.g. iconv -f LATIN1 -t UTF-8")
         default:
             var hint = YAMLParser.hint(for: problem)
             if hint == nil, let context = p.context.map({ String(cString: $0) }),

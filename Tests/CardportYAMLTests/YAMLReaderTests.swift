@@ -204,6 +204,29 @@ import Testing
         #expect(error.sourceLine == c.sourceLine)
     }
 
+    @Test func reportsInvalidUTF8AtTheBadByte() throws {
+        let bytes = Array("\u{FEFF}- text: ok\n- text: caf".utf8) + [0xE9] + Array("\n".utf8)
+        do {
+            _ = try FormatHarness.read(format, bytes: bytes, name: "latin1.yaml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .malformedInput)
+            #expect(error.message == "incomplete UTF-8 octet sequence")
+            #expect(error.location == CardportCore.SourceLocation(file: "latin1.yaml", line: 2, column: 12, offset: 25))
+            #expect(error.sourceLine == "- text: caf\u{FFFD}")
+        }
+    }
+
+    @Test func reportsAnUndefinedMergeAndABadMergeValue() throws {
+        let undefined = try #require(readingError("- <<: *base\n  text: a\n"))
+        #expect(undefined.message == "the alias *base names no anchor")
+        #expect(undefined.location?.line == 1)
+        #expect(undefined.location?.column == 7)
+        let scalar = try #require(readingError("- <<: plain\n  text: a\n"))
+        #expect(scalar.message == "a merge key (<<) takes a mapping or a list of mappings")
+        #expect(scalar.location?.column == 7)
+    }
+
     @Test func rendersTheErrorWithACaret() throws {
         let error = try #require(readingError("- text: a\n  favourite: maybe\n"))
         #expect(error.rendered(colour: false) == """
