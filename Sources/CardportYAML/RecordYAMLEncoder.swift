@@ -5,110 +5,90 @@ import CardportCore
 /// Absent optional fields are left out, tags are a flow list (`[a, b]`), and `extras` is written
 /// with its keys sorted, so the same records always give the same bytes.
 enum RecordYAMLEncoder {
-    static func encode(_ record: Record, into e: YAMLEmitter) {
-        e.mappingStart()
+    /// Writes `record` as a list item whose `- ` sits at `indent`.
+    static func item(_ record: Record, indent: Int, into w: inout YAMLBlockWriter) {
+        w.item(indent: indent)
+        mapping(record, indent: indent + 2, into: &w)
+    }
+
+    /// Writes the fields of `record` as keys at `indent`.
+    static func mapping(_ record: Record, indent i: Int, into w: inout YAMLBlockWriter) {
         switch record {
-        case .citation(let citation): encode(citation, into: e)
-        case .bookmark(let bookmark): encode(bookmark, into: e)
-        case .task(let task): encode(task, into: e)
-        case .topic(let topic): encode(topic, into: e)
-        case .tag(let tag): encode(tag, into: e)
-        case .settings(let settings): encode(settings, into: e)
-        }
-        e.mappingEnd()
-    }
-
-    static func encode(_ c: Citation, into e: YAMLEmitter) {
-        e.pair("id", c.id)
-        e.pair("text", c.text)
-        if let author = c.author { e.pair("author", author) }
-        if let source = c.source { e.pair("source", source) }
-        e.plain("tags"); e.strings(c.tags, flow: true)
-        flag("favourite", c.isFavourite, into: e)
-        flag("archived", c.isArchived, into: e)
-        dates(c.createdAt, c.updatedAt, into: e)
-        if let note = c.note { e.pair("note", note) }
-        if let location = c.location {
-            e.plain("location")
-            e.mappingStart()
-            if let page = location.page { e.pair("page", page) }
-            if let start = location.start {
-                e.plain("start"); e.plain(String(start))
-                e.plain("end"); e.plain(String(location.end ?? start))
+        case .citation(let c):
+            w.key("id", indent: i); w.string(c.id, indent: i + 2)
+            w.key("text", indent: i); w.string(c.text, indent: i + 2)
+            if let author = c.author { w.key("author", indent: i); w.string(author, indent: i + 2) }
+            if let source = c.source { w.key("source", indent: i); w.string(source, indent: i + 2) }
+            w.key("tags", indent: i); w.flowList(c.tags)
+            w.key("favourite", indent: i); w.plain(c.isFavourite ? "true" : "false")
+            w.key("archived", indent: i); w.plain(c.isArchived ? "true" : "false")
+            dates(c.createdAt, c.updatedAt, indent: i, into: &w)
+            if let note = c.note { w.key("note", indent: i); w.string(note, indent: i + 2) }
+            if let location = c.location {
+                w.key("location", indent: i); w.nested()
+                if let page = location.page { w.key("page", indent: i + 2); w.string(page, indent: i + 4) }
+                if let start = location.start {
+                    w.key("start", indent: i + 2); w.plain(String(start))
+                    w.key("end", indent: i + 2); w.plain(String(location.end ?? start))
+                }
             }
-            e.mappingEnd()
+            extras(c.extras, indent: i, into: &w)
+        case .bookmark(let b):
+            w.key("id", indent: i); w.string(b.id, indent: i + 2)
+            if let name = b.name { w.key("name", indent: i); w.string(name, indent: i + 2) }
+            w.key("text", indent: i); w.string(b.text, indent: i + 2)
+            w.key("tags", indent: i); w.flowList(b.tags)
+            dates(b.createdAt, b.updatedAt, indent: i, into: &w)
+            extras(b.extras, indent: i, into: &w)
+        case .task(let t):
+            w.key("id", indent: i); w.string(t.id, indent: i + 2)
+            w.key("description", indent: i); w.string(t.description, indent: i + 2)
+            w.key("progress", indent: i); w.plain(String(t.progress.percent))
+            dates(t.createdAt, t.updatedAt, indent: i, into: &w)
+            extras(t.extras, indent: i, into: &w)
+        case .topic(let t):
+            w.key("id", indent: i); w.string(t.id, indent: i + 2)
+            w.key("title", indent: i); w.string(t.title, indent: i + 2)
+            if let due = t.dueDate { w.key("due", indent: i); w.string(due.iso8601, indent: i + 2) }
+            w.key("status", indent: i); w.string(t.status.rawValue, indent: i + 2)
+            if let notes = t.notes { w.key("notes", indent: i); w.string(notes, indent: i + 2) }
+            w.key("links", indent: i); w.blockList(t.links, indent: i)
+            w.key("questions", indent: i)
+            if t.questions.isEmpty {
+                w.plain("[]")
+            } else {
+                w.nested()
+                for question in t.questions {
+                    w.item(indent: i)
+                    w.key("text", indent: i + 2); w.string(question.text, indent: i + 4)
+                    if let answer = question.answer { w.key("answer", indent: i + 2); w.string(answer, indent: i + 4) }
+                    w.key("done", indent: i + 2); w.plain(question.isDone ? "true" : "false")
+                }
+            }
+            dates(t.createdAt, t.updatedAt, indent: i, into: &w)
+            extras(t.extras, indent: i, into: &w)
+        case .tag(let t):
+            w.key("name", indent: i); w.string(t.name, indent: i + 2)
+            if let colour = t.colour { w.key("colour", indent: i); w.string(colour.description, indent: i + 2) }
+        case .settings(let s):
+            w.key("show_favourite_on_top", indent: i); w.plain(s.showFavouriteOnTop ? "true" : "false")
+            w.key("widget_tags", indent: i); w.flowList(s.widgetTags)
+            w.key("appearance", indent: i); w.string(s.appearance.rawValue, indent: i + 2)
+            if let language = s.language { w.key("language", indent: i); w.string(language, indent: i + 2) }
         }
-        extras(c.extras, into: e)
     }
 
-    static func encode(_ b: Bookmark, into e: YAMLEmitter) {
-        e.pair("id", b.id)
-        if let name = b.name { e.pair("name", name) }
-        e.pair("text", b.text)
-        e.plain("tags"); e.strings(b.tags, flow: true)
-        dates(b.createdAt, b.updatedAt, into: e)
-        extras(b.extras, into: e)
+    private static func dates(_ created: Timestamp?, _ updated: Timestamp?, indent i: Int, into w: inout YAMLBlockWriter) {
+        if let created { w.key("created_at", indent: i); w.string(created.iso8601, indent: i + 2) }
+        if let updated { w.key("updated_at", indent: i); w.string(updated.iso8601, indent: i + 2) }
     }
 
-    static func encode(_ t: TaskItem, into e: YAMLEmitter) {
-        e.pair("id", t.id)
-        e.pair("description", t.description)
-        e.plain("progress"); e.plain(String(t.progress.percent))
-        dates(t.createdAt, t.updatedAt, into: e)
-        extras(t.extras, into: e)
-    }
-
-    static func encode(_ t: Topic, into e: YAMLEmitter) {
-        e.pair("id", t.id)
-        e.pair("title", t.title)
-        if let due = t.dueDate { e.pair("due", due.iso8601) }
-        e.pair("status", t.status.rawValue)
-        if let notes = t.notes { e.pair("notes", notes) }
-        e.plain("links"); e.strings(t.links, flow: false)
-        e.plain("questions")
-        e.sequenceStart()
-        for question in t.questions {
-            e.mappingStart()
-            e.pair("text", question.text)
-            if let answer = question.answer { e.pair("answer", answer) }
-            flag("done", question.isDone, into: e)
-            e.mappingEnd()
-        }
-        e.sequenceEnd()
-        dates(t.createdAt, t.updatedAt, into: e)
-        extras(t.extras, into: e)
-    }
-
-    static func encode(_ t: Tag, into e: YAMLEmitter) {
-        e.pair("name", t.name)
-        if let colour = t.colour { e.pair("colour", colour.description) }
-    }
-
-    static func encode(_ s: Settings, into e: YAMLEmitter) {
-        flag("show_favourite_on_top", s.showFavouriteOnTop, into: e)
-        e.plain("widget_tags"); e.strings(s.widgetTags, flow: true)
-        e.pair("appearance", s.appearance.rawValue)
-        if let language = s.language { e.pair("language", language) }
-    }
-
-    private static func flag(_ key: String, _ value: Bool, into e: YAMLEmitter) {
-        e.plain(key)
-        e.plain(value ? "true" : "false")
-    }
-
-    private static func dates(_ created: Timestamp?, _ updated: Timestamp?, into e: YAMLEmitter) {
-        if let created { e.pair("created_at", created.iso8601) }
-        if let updated { e.pair("updated_at", updated.iso8601) }
-    }
-
-    private static func extras(_ extras: [String: String], into e: YAMLEmitter) {
+    private static func extras(_ extras: [String: String], indent i: Int, into w: inout YAMLBlockWriter) {
         guard !extras.isEmpty else { return }
-        e.plain("extras")
-        e.mappingStart()
+        w.key("extras", indent: i); w.nested()
         for key in extras.keys.sorted() {
-            e.string(key)
-            e.string(extras[key]!)
+            w.key(text: key, indent: i + 2)
+            w.string(extras[key]!, indent: i + 4)
         }
-        e.mappingEnd()
     }
 }

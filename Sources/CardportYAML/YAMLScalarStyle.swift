@@ -53,6 +53,8 @@ enum YAMLScalarStyle: Sendable, Hashable {
         switch first {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
             if bytes.count == 1 || bytes[1] == 0x20 || (inFlow && isFlowIndicator(bytes[1])) { return true }
+            // In a flow list PyYAML takes any leading `?` for a key indicator.
+            if inFlow, first == UInt8(ascii: "?") { return true }
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
              UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),

@@ -1,34 +1,26 @@
 import CardportCore
 
-/// Writes the native document as block-style YAML through libyaml's emitter.
+/// Writes the native document as block-style YAML.
 ///
-/// The first kind it is given streams straight out; other kinds are held until ``finish()`` and
-/// written in kind order after it, then the settings, as the JSON document does.
+/// The first kind it is given streams straight out; other kinds are held (as their YAML) until
+/// ``finish()`` and written in kind order after it, then the settings, as the JSON document does.
 final class YAMLWriter: RecordWriter {
     private let output: ByteOutput
-    private let emitter = YAMLEmitter()
+    private var writer = YAMLBlockWriter()
     private var streamingKind: RecordKind?
-    private var held: [RecordKind: [Record]] = [:]
+    private var held: [RecordKind: YAMLBlockWriter] = [:]
     private var settings: Settings?
     private(set) var losses = LossReport()
-    private var isFinished = false
 
-    /// Output collects in the emitter up to this many bytes before it goes to the file.
-    private static let drainThreshold = 1 << 16
+    /// Output collects up to this many bytes before it goes to the file.
+    private static let flushThreshold = 1 << 16
 
     init(output: ByteOutput) {
         self.output = output
-        emitter.streamStart()
-        emitter.documentStart()
-        emitter.mappingStart()
-        emitter.plain("format")
-        emitter.plain("cardport")
-        emitter.plain("version")
-        emitter.plain(String(YAMLFormat.version))
+        writer.append("format: cardport\nversion: 1\n")
     }
 
     func write(_ record: Record) throws(CardportError) {
-        precondition(!isFinished, "write after finish")
         if case .settings(let value) = record {
             if settings != nil { losses.dropRecord(of: .settings) }
             settings = value
@@ -37,46 +29,39 @@ final class YAMLWriter: RecordWriter {
         let kind = record.kind
         if streamingKind == nil {
             streamingKind = kind
-            emitter.plain(kind.pluralName)
-            emitter.sequenceStart()
+            YAMLWriter.openSection(kind, into: &writer)
         } else if kind != streamingKind {
-            held[kind, default: []].append(record)
+            var section = held[kind] ?? YAMLBlockWriter(capacity: 1 << 12)
+            RecordYAMLEncoder.item(record, indent: 0, into: &section)
+            held[kind] = section
             return
         }
-        RecordYAMLEncoder.encode(record, into: emitter)
-        if emitter.bytes.count >= YAMLWriter.drainThreshold { try drain() }
+        RecordYAMLEncoder.item(record, indent: 0, into: &writer)
+        if writer.bytes.count >= YAMLWriter.flushThreshold { try flush() }
+    }
+
+    private static func openSection(_ kind: RecordKind, into writer: inout YAMLBlockWriter) {
+        writer.key(text: kind.pluralName, indent: 0)
+        writer.nested()
     }
 
     func finish() throws(CardportError) {
-        guard !isFinished else { return }
-        isFinished = true
-        if streamingKind != nil { emitter.sequenceEnd() }
         for kind in RecordKind.allCases {
-            guard let records = held.removeValue(forKey: kind) else { continue }
-            emitter.plain(kind.pluralName)
-            emitter.sequenceStart()
-            for record in records {
-                RecordYAMLEncoder.encode(record, into: emitter)
-                if emitter.bytes.count >= YAMLWriter.drainThreshold { try drain() }
-            }
-            emitter.sequenceEnd()
+            guard let section = held.removeValue(forKey: kind) else { continue }
+            YAMLWriter.openSection(kind, into: &writer)
+            try flush()
+            try output.write(section.bytes)
         }
         if let settings {
-            emitter.plain("settings")
-            RecordYAMLEncoder.encode(.settings(settings), into: emitter)
+            writer.append("settings:\n")
+            RecordYAMLEncoder.mapping(.settings(settings), indent: 2, into: &writer)
         }
-        emitter.mappingEnd()
-        emitter.documentEnd()
-        emitter.streamEnd()
-        try drain()
+        try flush()
         try output.flush()
     }
 
-    private func drain() throws(CardportError) {
-        let bytes = emitter.take()
-        if let failure = emitter.failure {
-            throw CardportError(.io, "could not write YAML to '\(output.name)': \(failure)")
-        }
-        try output.write(bytes)
+    private func flush() throws(CardportError) {
+        try output.write(writer.bytes)
+        writer.removeAll()
     }
 }

@@ -36,7 +36,10 @@ import Testing
         let every = Citation(id: "all", text: "x", tags: PyYAMLAgreementTests.awkward,
                              extras: Dictionary(uniqueKeysWithValues: PyYAMLAgreementTests.awkward.enumerated()
                                  .map { ("k\($0.offset)", $0.element) }))
-        var libraries = [Library([.citation(every)])]
+        // Keys too long or too odd for an implicit key take the explicit `? key` form.
+        let keys = Citation(id: "keys", text: "x", extras: [String(repeating: "long key ", count: 30): "v",
+                                                            "multi\nline key": "w", "? q": "x", "tab\tkey": ""])
+        var libraries = [Library([.citation(every)]), Library([.citation(keys)])]
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<100 { libraries.append(PyYAMLAgreementTests.library(using: &rng)) }
         // One Python run over every pair of files: starting Python per library would dominate.

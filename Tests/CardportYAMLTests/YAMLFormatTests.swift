@@ -76,6 +76,15 @@ import Testing
         #expect(try FormatHarness.read(format, written) == [.citation(citation)], "\(written)")
     }
 
+    @Test func writesLongAndMultiLineKeysExplicitly() throws {
+        let long = String(repeating: "long key ", count: 30)
+        let citation = Citation(id: "k", text: "x", extras: [long: "v", "two\nlines": "w\n"])
+        let written = try FormatHarness.write(format, [.citation(citation)]).text
+        #expect(written.contains("\n    ? \"\(long)\"\n    : v\n"))
+        #expect(written.contains("\n    ? \"two\\nlines\"\n    : |\n      w\n"))
+        #expect(try FormatHarness.read(format, written) == [.citation(citation)])
+    }
+
     @Test func writesNothingAsAnEmptyDocument() throws {
         #expect(try FormatHarness.write(format, []).text == "format: cardport\nversion: 1\n")
     }
