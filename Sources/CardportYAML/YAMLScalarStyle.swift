@@ -66,6 +66,11 @@ enum YAMLScalarStyle: Sendable, Hashable {
         var previous: UInt8 = 0
         var ascii = true
         for byte in bytes {
+            // Letters, digits and most punctuation never matter: one or two comparisons for them.
+            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x3B && byte <= 0x5A) || (byte >= 0x2D && byte <= 0x39) {
+                previous = byte
+                continue
+            }
             if byte >= 0x80 {
                 ascii = false
                 previous = byte
