@@ -1,10 +1,11 @@
-/// Writes block-style YAML straight into bytes: the bulk path of ``YAMLWriter``.
+/// Writes block-style YAML straight into bytes, for ``YAMLWriter`` and ``FrontMatter``.
 ///
 /// libyaml's emitter took about 45 % of a JSON Lines → YAML conversion (it re-analyses every
-/// scalar and copies each event), so records are written by hand in the layout libyaml gives:
+/// scalar and copies each event), so YAML is written by hand in the layout libyaml gives:
 /// two-space indentation, sequences in a mapping not indented (`key:` then `- item`), flow lists
 /// `[a, b]`, literal blocks for multi-line text. Every style decision comes from
-/// ``YAMLScalarStyle``, the rules the front-matter emitter and the PyYAML agreement test share.
+/// ``YAMLScalarStyle``, which the PyYAML agreement test checks. Unlike libyaml 0.2.5, which
+/// escapes every character beyond U+FFFF (`"\U0001F4DA"`), emoji are written as they are.
 struct YAMLBlockWriter {
     private(set) var bytes: [UInt8] = []
     /// Whether the next key continues the current line (right after `- `).

@@ -25,8 +25,9 @@ public import CardportCore
 /// ```
 ///
 /// Parsing goes through libyaml's event API, one record at a time, with aliases, nesting and value
-/// sizes bounded by ``YAMLLimits``. The writer emits block style through libyaml, streams the first
-/// kind it is given and holds the others until ``RecordWriter/finish()``, like the JSON document.
+/// sizes bounded by ``YAMLLimits``. The writer produces the block style libyaml's emitter would, at
+/// byte level (the emitter was the largest cost of a conversion to YAML); it streams the first kind
+/// it is given and holds the others until ``RecordWriter/finish()``, like the JSON document.
 public struct YAMLFormat: CardFormat {
     /// The document version this build writes and the newest it reads (the native JSON document's).
     public static let version = 1
