@@ -46,16 +46,17 @@ public struct YAMLFormat: CardFormat {
         summary: "the Cardport document as YAML (every kind, lossless), or a hand-written list of records")
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
-        var text = String(decoding: prefix.prefix(4096), as: UTF8.self)[...]
-        while let line = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first {
+        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("%") || trimmed == "---" || trimmed == "---\r" {
-                text = text.dropFirst(line.count + 1)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("%") || trimmed.hasPrefix("---") {
                 continue
             }
             if trimmed.hasPrefix("format: cardport") { return .certain }
             if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") || trimmed.hasPrefix("\"") { return .no }
-            if trimmed.hasPrefix("- ") || trimmed.contains(": ") || trimmed.hasSuffix(":") { return .possible }
+            if trimmed.hasPrefix("- ") || trimmed.contains(": ") || trimmed.hasSuffix(":") {
+                return .possible
+            }
             return .no
         }
         return .possible

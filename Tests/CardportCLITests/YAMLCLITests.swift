@@ -29,6 +29,17 @@ import Testing
         #expect(result.stdout.contains(#""created_at":"2024-01-12""#))
     }
 
+    @Test func convertsAnEmptyDocument() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("empty.yaml", "---\n")
+        let result = try CLIRunner.run(["convert", input, "-o", "-", "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 0 records from \(input) (yaml)
+            wrote 0 records to standard output (jsonl)
+
+            """))
+    }
+
     @Test func printsYAMLErrorsCompilerStyle() throws {
         let scratch = try TemporaryDirectory()
         let input = try scratch.write("bad.yaml", "- text: Carpe diem.\n  author: Horace\n- text: \"Nunc est bibendum\n  favourite: maybe\n")

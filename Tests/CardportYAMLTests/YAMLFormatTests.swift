@@ -89,3 +89,14 @@ import Testing
         #expect(try FormatHarness.write(format, []).text == "format: cardport\nversion: 1\n")
     }
 }
+
+@Suite struct YAMLSniffTests {
+    @Test(arguments: [
+        ("", SniffResult.possible), ("\n\n", .possible), ("---\n", .possible), ("# quotes\n---\nformat: cardport\n", .certain),
+        ("- text: a\n", .possible), ("text: a\n", .possible), ("citations:\r\n", .possible), ("{\"a\": 1}", .no),
+        ("[1, 2]", .no), ("plain words\n", .no),
+    ])
+    func ratesThePrefix(_ text: String, _ expected: SniffResult) {
+        #expect(YAMLFormat().sniff(Array(text.utf8)) == expected)
+    }
+}
