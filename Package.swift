@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "CardportYAMLTests",
             dependencies: [
-                "CardportYAML", "CardportTestSupport",
+                "CardportYAML", "CardportJSON", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

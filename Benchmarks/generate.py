@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Deterministic synthetic citations for the Cardport benchmarks.
 
-    generate.py --count N [--seed S] [--format jsonl|json|csv] [--out FILE|-]
+    generate.py --count N [--seed S] [--format jsonl|json|csv|yaml] [--out FILE|-]
     generate.py --kind bookmark --count N [--seed S] [--format jsonl|netscape|opml] [--out FILE|-]
 
 Output
@@ -16,6 +16,11 @@ Output
          joined with ';' (backslash escapes ';', '\\' and spaces at either end),
          favourite true/false, a leading ' before cells starting with = + - @
          tab or CR (and before a ' that precedes one of those or another ').
+  yaml   format: cardport / version: 1 / citations: then one block item per
+         record ("- text: ...", "  author: ...", tags as a flow list), the keys
+         in the jsonl order, every string double-quoted with JSON escapes (plus
+         escapes for the characters YAML reads as line breaks), so PyYAML loads
+         exactly the jsonl records under "citations"
 
 Guarantees
   * The same arguments give byte-identical output (for a given GENERATOR_VERSION
@@ -59,6 +64,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import time
 
@@ -765,6 +771,32 @@ def write_csv(out, lines, batch=2048):
 
 
 CSV_COLUMNS = ("text", "author", "source", "tags", "favourite", "created_at", "updated_at")
+# Characters a JSON encoder writes raw that YAML reads as line breaks or refuses inside a scalar.
+YAML_ESCAPES = {"\u0085": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\uFEFF"}
+YAML_ESCAPE_RE = re.compile("[\u0085\u2028\u2029\ufeff]")
+
+
+def yaml_string(text, encode=json.JSONEncoder(ensure_ascii=False).encode):
+    """A double-quoted YAML scalar holding `text` (JSON escapes are YAML escapes)."""
+    return YAML_ESCAPE_RE.sub(lambda m: YAML_ESCAPES[m.group(0)], encode(text))
+
+
+def yaml_lines(lines):
+    """The block items of a YAML citations list, one per JSON line."""
+    for line in lines:
+        rec = json.loads(line)
+        out = []
+        for key, value in rec.items():
+            if isinstance(value, bool):
+                text = "true" if value else "false"
+            elif isinstance(value, list):
+                text = "[" + ", ".join(yaml_string(v) for v in value) + "]"
+            elif value is None:
+                text = "null"
+            else:
+                text = yaml_string(value)
+            out.append(("- " if not out else "  ") + key + ": " + text)
+        yield "\n".join(out) if out else "- {}"
 
 
 def write(out, lines, fmt, batch=2048):
@@ -772,6 +804,9 @@ def write(out, lines, fmt, batch=2048):
     if fmt == "csv":
         write_csv(out, lines, batch)
         return
+    if fmt == "yaml":
+        out.write(b"format: cardport\nversion: 1\ncitations:\n")
+        fmt, lines = "jsonl", yaml_lines(lines)
     if fmt == "jsonl":
         chunk = []
         for line in lines:
@@ -798,13 +833,13 @@ def write(out, lines, fmt, batch=2048):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(
-        description="Deterministic synthetic citations (jsonl, Cardport json or csv) for benchmarks.",
+        description="Deterministic synthetic citations (jsonl, Cardport json, csv or yaml) and bookmarks for benchmarks.",
         epilog="Same arguments => same bytes; a smaller --count is a prefix of a larger one.")
     ap.add_argument("--count", type=int, required=True, help="number of records")
     ap.add_argument("--seed", type=int, default=42, help="RNG seed (default 42)")
     ap.add_argument("--kind", choices=("citation", "bookmark"), default="citation", help="default citation")
-    ap.add_argument("--format", choices=("jsonl", "json", "csv", "netscape", "opml"), default="jsonl",
-                    help="default jsonl; citations: jsonl, json or csv; bookmarks: jsonl, netscape or opml")
+    ap.add_argument("--format", choices=("jsonl", "json", "csv", "yaml", "netscape", "opml"), default="jsonl",
+                    help="default jsonl; citations: jsonl, json, csv or yaml; bookmarks: jsonl, netscape or opml")
     ap.add_argument("--out", default="-", help="output file, '-' for stdout (default)")
     a = ap.parse_args(argv)
     if a.count < 0:
@@ -816,8 +851,8 @@ def main(argv=None):
         records = BookmarkGenerator(a.seed).records(a.count)
         writer = lambda out: write_bookmarks(out, records, a.format)
     else:
-        if a.format not in ("jsonl", "json", "csv"):
-            ap.error("citations are written as jsonl, json or csv")
+        if a.format not in ("jsonl", "json", "csv", "yaml"):
+            ap.error("citations are written as jsonl, json, csv or yaml")
         lines = CitationGenerator(a.seed).lines(a.count)
         writer = lambda out: write(out, lines, a.format)
     try:

@@ -4,6 +4,7 @@ import CardportJSON
 import CardportKindle
 import CardportMarkdown
 import CardportXML
+import CardportYAML
 
 extension FormatRegistry {
     /// Every built-in format, in one place. Where formats share an extension, the first listed is
@@ -24,6 +25,7 @@ extension FormatRegistry {
         CSVFormat(dialect: .readwise),
         CSVFormat(dialect: .readwiseImport),
         CSVFormat(dialect: .todoist),
+        YAMLFormat(),
         KindleFormat(),
         OPMLFormat(),
         XBELFormat(),

@@ -39,7 +39,7 @@ struct RecordJSONDecoder {
         for member in members {
             let rank: Int
             let kind: RecordKind
-            switch JSONField(member.key) {
+            switch RecordField(member.key) {
             case .url: (rank, kind) = (0, .bookmark)
             case .text, .quote: (rank, kind) = (1, .citation)
             case .description, .progress: (rank, kind) = (2, .task)
@@ -72,7 +72,7 @@ struct RecordJSONDecoder {
         var text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
         for member in object.members {
-            let field = JSONField(member.key)
+            let field = RecordField(member.key)
             switch field {
             case .text, .quote: text = try string(member)
             case .author: author = try optionalString(member)
@@ -97,7 +97,7 @@ struct RecordJSONDecoder {
         var common = CommonFields()
         var name: String?, text: String?, tags: [String] = []
         for member in object.members {
-            let field = JSONField(member.key)
+            let field = RecordField(member.key)
             switch field {
             case .name, .title: name = try optionalString(member)
             case .text, .url: text = try string(member)
@@ -116,7 +116,7 @@ struct RecordJSONDecoder {
         var common = CommonFields()
         var description: String?, progress = TaskProgress.zero
         for member in object.members {
-            let field = JSONField(member.key)
+            let field = RecordField(member.key)
             switch field {
             case .description: description = try string(member)
             case .progress: progress = try taskProgress(member)
@@ -135,7 +135,7 @@ struct RecordJSONDecoder {
         var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
         for member in object.members {
-            let field = JSONField(member.key)
+            let field = RecordField(member.key)
             switch field {
             case .title: title = try string(member)
             case .due: due = try timestamp(member)
@@ -156,7 +156,7 @@ struct RecordJSONDecoder {
     func tag(_ object: JSONObject) throws(CardportError) -> Tag {
         var name: String?, colour: TagColour?
         for member in object.members {
-            switch JSONField(member.key) {
+            switch RecordField(member.key) {
             case .kind: continue
             case .name: name = try string(member)
             case .colour:
@@ -177,7 +177,7 @@ struct RecordJSONDecoder {
     func settings(_ object: JSONObject) throws(CardportError) -> Settings {
         var settings = Settings()
         for member in object.members {
-            switch JSONField(member.key) {
+            switch RecordField(member.key) {
             case .kind: continue
             case .showFavouriteOnTop: settings.showFavouriteOnTop = try bool(member)
             case .widgetTags: settings.widgetTags = try stringList(member)
@@ -204,7 +204,7 @@ struct RecordJSONDecoder {
         var updated: Timestamp?
         var extras: [String: String] = [:]
 
-        mutating func take(_ member: JSONObject.Member, _ field: JSONField?,
+        mutating func take(_ member: JSONObject.Member, _ field: RecordField?,
                            using decoder: RecordJSONDecoder) throws(CardportError) {
             switch field {
             case .kind: break

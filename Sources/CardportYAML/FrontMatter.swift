@@ -189,25 +189,19 @@ public struct FrontMatter: Sendable, Hashable {
     /// The block with both `---` lines, ending in a newline; deterministic, strings quoted only when
     /// YAML needs it, lists in flow style `[a, b]` when short or block style otherwise.
     public func rendered() -> String {
-        guard !entries.isEmpty else { return "---\n---\n" }
-        let emitter = YAMLEmitter()
-        emitter.streamStart()
-        emitter.documentStart()
-        emitter.mappingStart()
+        var writer = YAMLBlockWriter(capacity: 256)
+        writer.append("---\n")
         for entry in entries {
-            emitter.string(entry.key)
+            writer.key(text: entry.key, indent: 0)
             switch entry.value {
-            case .string(let text): emitter.string(text)
-            case .bool(let flag): emitter.plain(flag ? "true" : "false")
-            case .list(let items): emitter.strings(items, flow: FrontMatter.isShort(items))
+            case .string(let text): writer.string(text, indent: 2)
+            case .bool(let flag): writer.plain(flag ? "true" : "false")
+            case .list(let items):
+                if FrontMatter.isShort(items) { writer.flowList(items) } else { writer.blockList(items, indent: 0) }
             }
         }
-        emitter.mappingEnd()
-        emitter.documentEnd()
-        emitter.streamEnd()
-        var body = String(decoding: emitter.take(), as: UTF8.self)
-        if body.hasSuffix("...\n") { body.removeLast(4) }
-        return "---\n" + body + "---\n"
+        writer.append("---\n")
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Whether a list reads well on one line.

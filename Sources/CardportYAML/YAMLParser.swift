@@ -9,7 +9,6 @@ import CardportCore
 final class YAMLParser {
     let source: YAMLSource
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private var event = yaml_event_t()
     /// The marks of the last event returned.
     private(set) var mark = YAMLMark(line: 0, column: 0)
     private(set) var endMark = YAMLMark(line: 0, column: 0)
@@ -38,6 +37,8 @@ final class YAMLParser {
     /// The next event, or `nil` after the end of the stream.
     func next() throws(CardportError) -> YAMLEvent? {
         if finished { return nil }
+        // A local event, not a stored one: no exclusivity checks on the hot path.
+        var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { throw parseError() }
         defer { yaml_event_delete(&event) }
         mark = YAMLMark(line: Int(event.start_mark.line), column: Int(event.start_mark.column))
@@ -86,12 +87,22 @@ final class YAMLParser {
             return CardportError(.limitExceeded, "out of memory while parsing '\(source.input.name)'")
         case YAML_READER_ERROR:
             // Reader errors carry a byte offset, not a mark.
-            return source.error(.malformedInput, "\(problem) (byte 0x\(String(p.problem_value, radix: 16)))",
-                                byte: Int(p.problem_offset), hint: "the file must be UTF-8 text")
+            let byte = p.problem_value >= 0 ? " (byte 0x\(String(p.problem_value, radix: 16, uppercase: true)))" : ""
+            return source.error(.malformedInput, problem + byte, byte: Int(p.problem_offset),
+                                hint: "the file must be UTF-8 text; convert it, e.g. iconv -f LATIN1 -t UTF-8")
         default:
+            var hint = YAMLParser.hint(for: problem)
+            if hint == nil, let context = p.context.map({ String(cString: $0) }),
+               p.context_mark.line != p.problem_mark.line || p.context_mark.column != p.problem_mark.column {
+                // "while scanning a quoted scalar": say where that scalar starts.
+                var what = Substring(context)
+                for prefix in ["while scanning ", "while parsing "] where what.hasPrefix(prefix) {
+                    what = what.dropFirst(prefix.count)
+                }
+                hint = "look at \(what) that starts at line \(p.context_mark.line + 1), column \(p.context_mark.column + 1)"
+            }
             return source.error(.malformedInput, problem, line: Int(p.problem_mark.line),
-                                column: Int(p.problem_mark.column),
-                                hint: YAMLParser.hint(for: problem))
+                                column: Int(p.problem_mark.column), hint: hint)
         }
     }
 

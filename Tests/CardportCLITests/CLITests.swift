@@ -16,6 +16,7 @@ import Testing
             readwise         readwise-export          .csv             citations                            -                                    Readwise's highlight export (CSV)
             readwise-import  -                        .csv             citations                            citations                            the CSV Readwise imports highlights from
             todoist          -                        .csv             tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks
+            yaml             yml                      .yaml, .yml      all kinds                            all kinds                            the Cardport document as YAML (every kind, lossless), or a hand-written list of records
             kindle           clippings, my-clippings  .txt             citations                            citations                            Kindle "My Clippings.txt": highlights and notes, every device language
             opml             -                        .opml            citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
             xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
@@ -58,7 +59,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, kindle, opml, xbel, netscape, markdown
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, opml, xbel, netscape, markdown
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -78,7 +79,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl, csv, todoist, markdown
+              hint: formats that can: cardport, jsonl, csv, todoist, yaml, markdown
 
             """)
     }

@@ -47,7 +47,7 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "kindle", "opml", "xbel", "netscape", "markdown"])
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "opml", "xbel", "netscape", "markdown"])
         #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
     }
 }

@@ -137,6 +137,8 @@ import Testing
         front["x"] = .bool(false)
         front["x"] = nil
         front["y"] = .bool(false)
+        front["emoji"] = .string("📚 reading")
+        #expect(front.rendered().contains("\nemoji: 📚 reading\n"))
         let found = try #require(try extract(front.rendered() + "Body\n"))
         #expect(found.frontMatter == front)
         #expect(FrontMatter().rendered() == "---\n---\n")

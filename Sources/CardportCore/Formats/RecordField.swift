@@ -1,17 +1,86 @@
-/// The member names the record mapping knows, aliases folded together, so the decoder matches each
-/// member with a few comparisons of small strings instead of a chain of them.
-enum JSONField: UInt8 {
-    case kind, id, text, quote, author, source, tags, favourite, archived, createdAt, updatedAt, note, location, extras
-    case name, url, description, progress, title, due, status, notes, links, questions, colour
-    case showFavouriteOnTop, widgetTags, appearance, language
+/// The field names every format's record mapping knows, with their aliases folded together.
+///
+/// The native JSON and YAML documents, JSON Lines and hand-written lists share one vocabulary:
+/// the canonical names (`text`, `author`, `created_at`, …) and what people write instead
+/// (`quote` or `highlight` for the text, `by` for the author, `book` for the source, `link` or
+/// `href` for a URL, `favorite` or `starred`, camelCase dates). A reader looks a key up once and
+/// switches on the field; what a field means for each kind stays with the reader.
+///
+/// ```swift
+/// RecordField("favorite")   // .favourite
+/// RecordField("by")         // .author
+/// RecordField("rating")     // nil: the reader keeps it in extras
+/// ```
+public enum RecordField: UInt8, Sendable, Hashable, CaseIterable {
+    /// `kind`: which record kind an object is.
+    case kind
+    /// `id`.
+    case id
+    /// `text`: a citation's quote, a bookmark's URL or text.
+    case text
+    /// `quote`, `highlight`: a citation's text under the names quote lists use.
+    case quote
+    /// `author`, `by`.
+    case author
+    /// `source`, `book`.
+    case source
+    /// `tags`.
+    case tags
+    /// `favourite`, `favorite`, `starred`, `isFavourite`, `is_favourite`.
+    case favourite
+    /// `archived`, `isArchived`, `is_archived`.
+    case archived
+    /// `created_at`, `createdAt`.
+    case createdAt
+    /// `updated_at`, `updatedAt`.
+    case updatedAt
+    /// `note`: a citation's own note.
+    case note
+    /// `location`: where a citation sits in its source.
+    case location
+    /// `extras`: fields kept for formats that have them.
+    case extras
+    /// `name`: a bookmark's or tag's name.
+    case name
+    /// `url`, `uri`, `href`, `link`.
+    case url
+    /// `description`: a task's text.
+    case description
+    /// `progress`: a task's progress in percent.
+    case progress
+    /// `title`: a topic's title, a bookmark's name, a citation's source in hand-written lists.
+    case title
+    /// `due`, `due_date`, `dueDate`.
+    case due
+    /// `status`: a topic's status.
+    case status
+    /// `notes`: a topic's notes.
+    case notes
+    /// `links`: a topic's links.
+    case links
+    /// `questions`: a topic's questions.
+    case questions
+    /// `colour`, `color`.
+    case colour
+    /// `show_favourite_on_top`, `showFavouriteOnTop`.
+    case showFavouriteOnTop
+    /// `widget_tags`, `widgetTags`.
+    case widgetTags
+    /// `appearance`.
+    case appearance
+    /// `language`.
+    case language
 
+    /// The field a key names, or `nil` for a key no record has; matched exactly (case matters).
+    ///
     /// Matches by length first, so a look-up costs at most a few comparisons of small strings.
-    init?(_ key: String) {
-        let field: JSONField?
+    public init?(_ key: String) {
+        let field: RecordField?
         switch key.utf8.count {
         case 2:
             switch key {
             case "id": field = .id
+            case "by": field = .author
             default: field = nil
             }
         case 3:
@@ -29,6 +98,8 @@ enum JSONField: UInt8 {
             case "note": field = .note
             case "name": field = .name
             case "href": field = .url
+            case "book": field = .source
+            case "link": field = .url
             default: field = nil
             }
         case 5:
@@ -52,6 +123,7 @@ enum JSONField: UInt8 {
         case 7:
             switch key {
             case "dueDate": field = .due
+            case "starred": field = .favourite
             default: field = nil
             }
         case 8:
@@ -70,6 +142,7 @@ enum JSONField: UInt8 {
             case "createdAt": field = .createdAt
             case "updatedAt": field = .updatedAt
             case "questions": field = .questions
+            case "highlight": field = .quote
             default: field = nil
             }
         case 10:
