@@ -1,3 +1,5 @@
+import Glibc
+
 /// A book as a clipping's title line names it: `Title (Author)`, `Title - Author`, or a bare title.
 ///
 /// The author is the last balanced parenthesised group at the end of the line, so titles keep
@@ -17,8 +19,8 @@ public struct KindleBook: Sendable, Hashable {
     /// Books are the same when their title and author are the same bytes (no Unicode
     /// normalisation: a file names one book by one title line, and hashing stays cheap).
     public static func == (lhs: KindleBook, rhs: KindleBook) -> Bool {
-        lhs.title.utf8.elementsEqual(rhs.title.utf8) && lhs.author?.utf8.elementsEqual(rhs.author?.utf8 ?? "".utf8) ?? (rhs.author == nil)
-            && (lhs.author == nil) == (rhs.author == nil)
+        sameBytes(lhs.title, rhs.title) && (lhs.author == nil) == (rhs.author == nil)
+            && sameBytes(lhs.author ?? "", rhs.author ?? "")
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -100,6 +102,13 @@ public struct KindleBook: Sendable, Hashable {
         }
         return nil
     }
+}
+
+/// Whether two strings are the same UTF-8 bytes (one `memcmp`, no Unicode comparison).
+func sameBytes(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a, b = b
+    return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
 
 extension Substring {

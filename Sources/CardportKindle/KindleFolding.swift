@@ -87,35 +87,42 @@ public enum KindleFolding {
             }
             partitions = halves
         }
-        var outcomes = [(citations: [(Int, Citation)], statistics: KindleStatistics)](
-            repeating: ([], KindleStatistics()), count: partitions.count)
+        // Each citation goes where its first entry is in the file: every task writes its books'
+        // citations into their own slots, and they are moved out in file order.
+        let slots = UnsafeMutableBufferPointer<Citation?>.allocate(capacity: clippings.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        var outcomes = [KindleStatistics](repeating: KindleStatistics(), count: partitions.count)
         let (highlights, notes, work) = (highlightsByBook, notesByBook, partitions)
         outcomes.withUnsafeMutableBufferPointer { outcomes in
-            // Each task writes only its own slot.
+            // Each task writes only its own statistics and the slots of its own books.
             nonisolated(unsafe) let outcomes = outcomes
+            nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: work.count) { i in
-                outcomes[i] = foldBooks(work[i], highlights: highlights, notes: notes, clippings)
+                outcomes[i] = foldBooks(work[i], highlights: highlights, notes: notes, clippings, into: slots)
             }
         }
-        // Each citation goes where its first entry is in the file.
-        var placed = [Citation?](repeating: nil, count: clippings.count)
         for outcome in outcomes {
-            for (position, citation) in outcome.citations { placed[position] = citation }
-            statistics.foldedExtended += outcome.statistics.foldedExtended
-            statistics.foldedRepeats += outcome.statistics.foldedRepeats
-            statistics.notesAttached += outcome.statistics.notesAttached
-            statistics.notesAlone += outcome.statistics.notesAlone
+            statistics.foldedExtended += outcome.foldedExtended
+            statistics.foldedRepeats += outcome.foldedRepeats
+            statistics.notesAttached += outcome.notesAttached
+            statistics.notesAlone += outcome.notesAlone
         }
-        result.citations = placed.compactMap { $0 }
+        var citations: [Citation] = []
+        citations.reserveCapacity(clippings.count)
+        for index in slots.indices {
+            if let citation = (slots.baseAddress! + index).move() { citations.append(citation) }
+        }
+        result.citations = citations
         result.statistics = statistics
         return result
     }
 
-    /// Folds the given books: their citations at the position of their first entry, and what folded.
+    /// Folds the given books, putting each citation in the slot of its first entry; returns what folded.
     private static func foldBooks(_ books: [Int], highlights highlightsByBook: [[Int]], notes notesByBook: [[Int]],
-                                  _ clippings: [KindleClipping]) -> ([(Int, Citation)], KindleStatistics) {
+                                  _ clippings: [KindleClipping],
+                                  into slots: UnsafeMutableBufferPointer<Citation?>) -> KindleStatistics {
         var statistics = KindleStatistics()
-        var placed: [(Int, Citation)] = []
         for book in books {
             var groups = groupsOfBook(highlightsByBook[book], clippings, statistics: &statistics)
             let finder = GroupFinder(groups)
@@ -128,16 +135,16 @@ public enum KindleFolding {
                 }
             }
             for group in groups {
-                placed.append((group.first, citation(for: group, clippings)))
+                slots[group.first] = citation(for: group, clippings)
             }
             // Notes that found no highlight stand alone.
             let attachedNotes = attached ? Set(groups.flatMap(\.notes)) : []
             for note in notesByBook[book] where !attachedNotes.contains(note) {
-                placed.append((note, standaloneNote(clippings[note])))
+                slots[note] = standaloneNote(clippings[note])
                 statistics.notesAlone += 1
             }
         }
-        return (placed, statistics)
+        return statistics
     }
 
     /// Highlights of one book that fold together, with the notes attached to them.
@@ -372,7 +379,7 @@ struct TextKey: Hashable {
     }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        sameBytes(lhs.text, rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {

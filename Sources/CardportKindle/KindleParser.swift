@@ -102,6 +102,7 @@ public enum KindleParser {
     /// Reads a file, or a part of one whose first line is line `firstLine`, on this thread.
     static func parseSequentially(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int, firstLine: Int = 1) -> Result {
         var result = Result()
+        result.clippings.reserveCapacity(bytes.count / 256)
         var books: [ByteKey: KindleBook] = [:]
         var plans = KindleMetadataPlans()
         var entry: [Line] = []
@@ -163,15 +164,14 @@ public enum KindleParser {
         if bodyStart < lines.count, lines[bodyStart].isBlank { bodyStart += 1 }
         var bodyEnd = lines.count
         while bodyEnd > bodyStart, isBlank(lines[bodyEnd - 1], bytes) { bodyEnd -= 1 }
-        var text = bodyStart < bodyEnd ? body(lines[bodyStart..<bodyEnd], bytes) : ""
+        var (text, isValid) = bodyStart < bodyEnd ? body(lines[bodyStart..<bodyEnd], bytes) : ("", true)
         text = String(Substring(text).trimmingSpaces)
         var isTruncated = false
         if text.hasSuffix(KindleVocabulary.clippingLimitMarker) {
             text = String(Substring(text.dropLast(KindleVocabulary.clippingLimitMarker.count)).trimmingSpaces)
             isTruncated = true
         }
-        if bodyStart < bodyEnd,
-           UTF8Validation.firstInvalidOffset(UnsafeRawBufferPointer(rebasing: bytes[lines[bodyStart].start..<lines[bodyEnd - 1].end])) != nil {
+        if !isValid {
             result.problems.append(problem("the text of the entry for '\(title)' is not valid UTF-8; bad bytes were replaced with U+FFFD",
                                            at: lines[bodyStart], nil, name: name, offset: offset,
                                            hint: "the file was probably edited with another encoding; save it as UTF-8"))
@@ -195,8 +195,9 @@ public enum KindleParser {
             text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count))
     }
 
-    /// The body lines joined with `\n` (carriage returns dropped).
-    private static func body(_ lines: ArraySlice<Line>, _ bytes: UnsafeRawBufferPointer) -> String {
+    /// The body lines joined with `\n` (carriage returns dropped), and whether they were valid UTF-8
+    /// (invalid bytes are replaced with U+FFFD).
+    private static func body(_ lines: ArraySlice<Line>, _ bytes: UnsafeRawBufferPointer) -> (String, isValid: Bool) {
         let first = lines.first!, last = lines.last!
         let span = UnsafeRawBufferPointer(rebasing: bytes[first.start..<last.end])
         // One slice of the file when the lines are contiguous and end in a bare `\n`.
@@ -206,14 +207,20 @@ public enum KindleParser {
             if line.start != previousEnd + 1 { contiguous = false; break }
             previousEnd = line.end
         }
-        if contiguous { return String(decoding: span, as: UTF8.self) }
+        if contiguous { return decode(span) }
         var joined: [UInt8] = []
         joined.reserveCapacity(span.count)
         for line in lines {
             if !joined.isEmpty { joined.append(0x0A) }
             joined.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]))
         }
-        return String(decoding: joined, as: UTF8.self)
+        return joined.withUnsafeBytes { decode($0) }
+    }
+
+    /// A string from UTF-8 in one pass when it is valid, else with U+FFFD for the bad bytes.
+    private static func decode(_ bytes: UnsafeRawBufferPointer) -> (String, isValid: Bool) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
+        return (String(decoding: bytes, as: UTF8.self), false)
     }
 
     private static func isBlank(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool {
