@@ -37,11 +37,18 @@ public enum KindleFolding {
 
     /// Folds `clippings` (in file order) into citations.
     public static func fold(_ clippings: [KindleClipping]) -> Result {
-        fold(clippings, inParallel: clippings.count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1)
+        fold(clippings, lastFirst: false)
     }
 
-    /// Folds on one thread, or on two with the books shared out between them.
-    static func fold(_ clippings: [KindleClipping], inParallel: Bool) -> Result {
+    /// Folds, on two threads when the file is large.
+    static func fold(_ clippings: [KindleClipping], lastFirst: Bool) -> Result {
+        fold(clippings, inParallel: clippings.count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1,
+             lastFirst: lastFirst)
+    }
+
+    /// Folds on one thread, or on two with the books shared out between them; `lastFirst` gives the
+    /// citations in reverse file order (for a reader that hands them out from the end).
+    static func fold(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool = false) -> Result {
         var result = Result()
         var statistics = KindleStatistics()
         var bookIndex: [KindleBook: Int] = [:]
@@ -111,7 +118,8 @@ public enum KindleFolding {
         var citations: [Citation] = []
         citations.reserveCapacity(clippings.count)
         for index in slots.indices {
-            if let citation = (slots.baseAddress! + index).move() { citations.append(citation) }
+            let slot = slots.baseAddress! + (lastFirst ? slots.count - 1 - index : index)
+            if let citation = slot.move() { citations.append(citation) }
         }
         result.citations = citations
         result.statistics = statistics

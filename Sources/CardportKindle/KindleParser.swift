@@ -57,15 +57,14 @@ public enum KindleParser {
             }
         }
         var result = results[0]
-        for part in results.dropFirst() {
+        results[0] = Result()
+        for part in results.indices.dropFirst() {
             let shift = result.clippings.count
-            result.clippings.append(contentsOf: part.clippings.map { clipping in
-                var clipping = clipping
-                clipping.index += shift
-                return clipping
-            })
-            result.problems += part.problems
-            result.unreadable += part.unreadable
+            result.clippings.append(contentsOf: results[part].clippings)
+            for index in shift..<result.clippings.count { result.clippings[index].index += shift }
+            result.problems += results[part].problems
+            result.unreadable += results[part].unreadable
+            results[part] = Result()
         }
         return result
     }

@@ -28,12 +28,10 @@ final class KindleReader: RecordReader {
             error.hint = "is this a Kindle \"My Clippings.txt\"? Each entry is a title line, a metadata line, a blank line, the text and a '==========' line"
             throw error
         }
-        var folded = KindleFolding.fold(parsed.clippings)
-        // Reversed in place, so that each citation is later moved out rather than copied.
-        var citations = folded.citations
+        var folded = KindleFolding.fold(parsed.clippings, lastFirst: true)
+        // Last first, so that each citation is moved out by `popLast` rather than copied.
+        remaining = folded.citations
         folded.citations = []
-        citations.reverse()
-        remaining = citations
         let statistics = folded.statistics
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
