@@ -42,10 +42,12 @@ public struct Inspection: Sendable {
         if options.kind == nil { options.kind = kind }
         let reader = try format.makeReader(input, options: options)
         var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
+        var tally = KindTally()
         while let record = try reader.next() {
-            report.records += 1
-            report.kinds[record.kind.pluralName, default: 0] += 1
+            tally[record.kind] += 1
         }
+        report.kinds = tally.byPluralName
+        report.records = report.kinds.values.reduce(0, +)
         var summary = ConversionReport.InputSummary(path: path, format: format.id)
         summary.add(reader.notes)
         report.notes = summary.notes

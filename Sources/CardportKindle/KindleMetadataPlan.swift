@@ -41,8 +41,10 @@ struct KindleMetadataPlan {
     var date: DatePlan?
     var barsBeforeDate: Int?
 
-    /// The shape of a line: its bytes with each run of digits replaced by a byte for its length
-    /// class (1–2, 3, 4 or more digits), and the runs.
+    /// The shape of a line: its bytes with each run of digits replaced by one byte, and the runs.
+    ///
+    /// Runs of any length share a shape: whatever depends on a number's digits (a two-digit year,
+    /// Kindle 3's short range ends) is worked out again from the line's own digits when a plan reads it.
     static func shape(of line: UnsafeRawBufferPointer, template: inout [UInt8], runs: inout [Run]) {
         template.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
@@ -53,7 +55,7 @@ struct KindleMetadataPlan {
                 var j = i + 1
                 while j < line.count, line[j] >= 0x30 && line[j] <= 0x39 { j += 1 }
                 runs.append(Run(offset: i, length: j - i))
-                template.append(UInt8(Swift.min(j - i, 4)))
+                template.append(0x01)
                 i = j
             } else {
                 template.append(byte)

@@ -142,7 +142,8 @@ public enum KindleParser {
                              into result: inout Result) {
         guard let titleIndex = lines.firstIndex(where: { !isBlank($0, bytes) }) else { return }
         let titleLine = lines[titleIndex]
-        let title = string(bytes, titleLine.start, titleLine.end)
+        // The title as text only where it is needed: a new book, or a message.
+        var title: String { string(bytes, titleLine.start, titleLine.end) }
         guard titleIndex + 1 < lines.count else {
             result.unreadable += 1
             result.problems.append(problem("entry has a title line but no metadata line", at: titleLine, title,
