@@ -1,7 +1,8 @@
 /// Bytes as a dictionary key, hashed and compared byte for byte.
 ///
 /// `String` keys hash through Unicode normalisation, which costs more than the rest of reading an
-/// entry; the titles and texts of one file repeat byte for byte, so bytes are the right key.
+/// entry; the title lines and metadata line shapes of one file repeat byte for byte, so bytes are
+/// the right key.
 struct ByteKey: Hashable {
     let bytes: [UInt8]
 
@@ -11,10 +12,6 @@ struct ByteKey: Hashable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-    }
-
-    init(_ text: String) {
-        self.bytes = Array(text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
