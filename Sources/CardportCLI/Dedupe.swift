@@ -28,6 +28,8 @@ extension CardportCommand {
 
         @OptionGroup var formats: FormatOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @OptionGroup var merging: MergeFlags
 
         @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, deduplicate the rest (exits 65).")
@@ -40,6 +42,9 @@ extension CardportCommand {
         var quiet = false
 
         func validate() throws {
+            if formats.split != nil {
+                throw ValidationError("--split is for 'cardport convert --out-dir'; dedupe writes one file.")
+            }
             if output == nil && !dryRun {
                 throw ValidationError("Give an output: -o FILE (or -o - for standard output), or --dry-run.")
             }
@@ -52,7 +57,10 @@ extension CardportCommand {
             let request = MergeRequest(
                 inputs: [input], output: output, from: formats.from, to: formats.to, kind: formats.kind,
                 keepGoing: keepGoing,
-                options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near, collectsGroups: dryRun))
+                options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near, collectsGroups: dryRun),
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
+                                                 strict: formats.strict),
+                writeOptions: formats.writeOptions)
             try MergeCommandOutput.run(request, report: report, quiet: quiet)
         }
     }

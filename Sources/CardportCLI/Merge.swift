@@ -28,6 +28,8 @@ extension CardportCommand {
 
         @OptionGroup var formats: FormatOptions
 
+        @OptionGroup var reading: ReadingOptions
+
         @OptionGroup var merging: MergeFlags
 
         @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, merge the rest (exits 65).")
@@ -39,11 +41,20 @@ extension CardportCommand {
         @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
         var quiet = false
 
+        func validate() throws {
+            if formats.split != nil {
+                throw ValidationError("--split is for 'cardport convert --out-dir'; merge writes one file.")
+            }
+        }
+
         func run() throws {
             let request = MergeRequest(
                 inputs: inputs, output: output, from: formats.from, to: formats.to, kind: formats.kind,
                 keepGoing: keepGoing,
-                options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near))
+                options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near),
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
+                                                 strict: formats.strict),
+                writeOptions: formats.writeOptions)
             try MergeCommandOutput.run(request, report: report, quiet: quiet)
         }
     }

@@ -30,6 +30,24 @@ import Testing
             """))
     }
 
+    @Test func dedupeReadsWithTheFormatOptionsGiven() throws {
+        let scratch = try TemporaryDirectory()
+        let input = scratch.file("quotes.csv")
+        try Data("text;author\n\"One; two\";Ann\n\"One; two\";Ann\n".utf8).write(to: URL(fileURLWithPath: input))
+        let result = try CLIRunner.run(["dedupe", input, "-o", "-", "--to", "jsonl", "--delimiter", ";", "-q"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            {"kind":"citation","id":"795477cc-237e-8a10-b734-237d7076371b","text":"One; two","author":"Ann","tags":[],"favourite":false,"archived":false}
+
+            """, stderr: ""))
+    }
+
+    @Test func mergeRefusesSplit() throws {
+        let result = try CLIRunner.run(["merge", "Samples/duplicates.jsonl", "-o", "out.md", "--split", "book"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --split is for 'cardport convert --out-dir'; merge writes one file.\n"))
+        #expect(!FileManager.default.fileExists(atPath: PackagePaths.root + "/out.md"))
+    }
+
     @Test func dedupeWritesTheFoldedRecords() throws {
         let scratch = try TemporaryDirectory()
         let result = try CLIRunner.run(["dedupe", "Samples/duplicates.jsonl", "-o", scratch.file("clean.jsonl"), "--near"])
