@@ -135,14 +135,17 @@ public struct Conversion: Sendable {
               report: inout ConversionReport, written: inout Int, status: inout ConversionProgress,
               finishedBytes: inout Int, progress: ((ConversionProgress) -> Void)?) throws(CardportError) {
         let source = try input.open()
-        let reader = try input.format.makeReader(source, options: request.effectiveReadOptions)
+        let reader = PrefetchingReader(try input.format.makeReader(source, options: request.effectiveReadOptions),
+                                       source: source)
+        defer { reader.close() }
         let before = finishedBytes
-        let counts = try copy(from: reader, source: source, to: writer, writable: writable, request: request,
+        let counts = try copy(from: reader, to: writer, writable: writable, request: request,
                               report: &report, written: &written, status: &status) { update in
             var update = update
             update.bytesRead += before
             progress?(update)
         }
+        reader.close()
         finishedBytes += source.bytesRead
         var entry = ConversionReport.InputSummary(path: input.path, format: input.format.id)
         entry.add(counts.read)
@@ -153,7 +156,7 @@ public struct Conversion: Sendable {
 
     /// Moves every record from one reader to the writer: skips kinds not asked for, counts the kinds
     /// the target cannot hold, and files rejected records under `--keep-going`.
-    func copy(from reader: any RecordReader, source: ByteInput, to writer: any RecordWriter,
+    func copy(from reader: PrefetchingReader, to writer: any RecordWriter,
               writable: KindSet, request: ConversionRequest, report: inout ConversionReport,
               written: inout Int, status: inout ConversionProgress,
               notify: (ConversionProgress) -> Void) throws(CardportError) -> KindCounts {
@@ -182,7 +185,7 @@ public struct Conversion: Sendable {
             written += 1
             status.records += 1
             if status.records % Conversion.progressInterval == 0 {
-                status.bytesRead = source.bytesRead
+                status.bytesRead = reader.bytesRead
                 notify(status)
             }
         }

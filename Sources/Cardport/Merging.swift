@@ -42,7 +42,9 @@ public struct Merging: Sendable {
         for input in plan.inputs {
             let number = engine.beginInput(name: input.path, format: input.format.id)
             let source = try input.open()
-            let reader = try input.format.makeReader(source, options: plain.effectiveReadOptions)
+            let reader = PrefetchingReader(try input.format.makeReader(source, options: plain.effectiveReadOptions),
+                                           source: source)
+            defer { reader.close() }
             while true {
                 let record: Record?
                 do {
@@ -54,7 +56,7 @@ public struct Merging: Sendable {
                 guard let record else { break }
                 status.records += 1
                 if let progress, status.records % Conversion.progressInterval == 0 {
-                    status.bytesRead = finishedBytes + source.bytesRead
+                    status.bytesRead = finishedBytes + reader.bytesRead
                     progress(status)
                 }
                 if let kind = request.kind, record.kind != kind {
@@ -63,6 +65,7 @@ public struct Merging: Sendable {
                 }
                 engine.addIncoming(record, input: number)
             }
+            reader.close()
             finishedBytes += source.bytesRead
         }
 

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A ``RecordReader`` that runs another reader on a thread of its own, a few batches ahead of its
+/// caller, so that parsing one record overlaps with writing or merging the one before.
+///
+/// The wrapped reader and its ``ByteInput`` belong to the reading thread from the first ``next()``
+/// until the reader has handed out its last record or error, or until ``close()``; the caller must
+/// not touch either in between. Records and errors come out in exactly the order the wrapped
+/// reader gives them: a recoverable error is followed by the records after it (the reading thread
+/// reads on), anything else ends the stream. Memory stays bounded: at most `depth` batches of
+/// `batchSize` records wait to be taken.
+///
+/// ```swift
+/// let reader = PrefetchingReader(try format.makeReader(input, options: options), source: input)
+/// while let record = try reader.next() { try writer.write(record) }
+/// let notes = reader.notes
+/// ```
+public final class PrefetchingReader: RecordReader {
+    private let channel: Channel
+    private var batch: [Item] = []
+    private var position = 0
+    private var started = false
+    private var finished = false
+    private var takenBytes = 0
+
+    /// Wraps `reader`, which reads from `source`; nothing is read until the first ``next()``.
+    public init(_ reader: any RecordReader, source: ByteInput, batchSize: Int = 256, depth: Int = 4) {
+        channel = Channel(reader: reader, source: source, batchSize: max(1, batchSize), depth: max(1, depth))
+    }
+
+    deinit { close() }
+
+    /// The next record, in the wrapped reader's order; `nil` at the end.
+    public func next() throws(CardportError) -> Record? {
+        while position == batch.count {
+            if finished { return nil }
+            if !started {
+                started = true
+                channel.start()
+            }
+            let taken = channel.take()
+            batch = taken.items
+            position = 0
+            takenBytes = taken.bytesRead
+            finished = taken.isLast
+        }
+        let item = batch[position]
+        position += 1
+        switch item {
+        case .record(let record): return record
+        case .failure(let error): throw error
+        }
+    }
+
+    /// The wrapped reader's notes; complete once ``next()`` has returned `nil` or ``close()`` was called.
+    public var notes: ReaderNotes {
+        guard !started || channel.isDone else { return ReaderNotes() }
+        return channel.reader.notes
+    }
+
+    /// How many bytes of the source had been read when the records taken so far were read.
+    public var bytesRead: Int { started ? takenBytes : channel.source.bytesRead }
+
+    /// Stops the reading thread and waits for it; the wrapped reader is the caller's again.
+    public func close() {
+        guard started else { return }
+        channel.stop()
+    }
+
+    // MARK: The reading thread
+
+    private enum Item {
+        case record(Record)
+        case failure(CardportError)
+    }
+
+    private struct Batch {
+        var items: [Item]
+        var bytesRead: Int
+        var isLast: Bool
+    }
+
+    /// What the two threads share. Every mutable field is guarded by `condition`; `reader` and
+    /// `source` are used by one thread at a time, handed over through `condition` as the type says.
+    private final class Channel: @unchecked Sendable {
+        let reader: any RecordReader
+        let source: ByteInput
+        private let batchSize: Int
+        private let depth: Int
+        private let condition = NSCondition()
+        private var ready: [Batch] = []
+        private var stopping = false
+        private var done = false
+
+        init(reader: any RecordReader, source: ByteInput, batchSize: Int, depth: Int) {
+            self.reader = reader
+            self.source = source
+            self.batchSize = batchSize
+            self.depth = depth
+        }
+
+        var isDone: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return done
+        }
+
+        func start() {
+            // Parsers of nested formats recurse; give them the stack a main thread has.
+            let thread = Thread { [self] in run() }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+
+        func take() -> Batch {
+            condition.lock()
+            defer { condition.unlock() }
+            while ready.isEmpty { condition.wait() }
+            let batch = ready.removeFirst()
+            condition.broadcast()
+            return batch
+        }
+
+        func stop() {
+            condition.lock()
+            defer { condition.unlock() }
+            stopping = true
+            condition.broadcast()
+            while !done { condition.wait() }
+        }
+
+        private func run() {
+            var last = false
+            while !last {
+                var items: [Item] = []
+                items.reserveCapacity(batchSize)
+                while items.count < batchSize {
+                    do {
+                        guard let record = try reader.next() else {
+                            last = true
+                            break
+                        }
+                        items.append(.record(record))
+                    } catch {
+                        items.append(.failure(error))
+                        if !error.isRecoverable {
+                            last = true
+                            break
+                        }
+                    }
+                }
+                let batch = Batch(items: items, bytesRead: source.bytesRead, isLast: last)
+                condition.lock()
+                while ready.count >= depth && !stopping { condition.wait() }
+                if stopping { last = true } else { ready.append(batch) }
+                if last { done = true }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+}
