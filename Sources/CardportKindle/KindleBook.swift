@@ -12,30 +12,36 @@ import Glibc
 /// ```
 public struct KindleBook: Sendable, Hashable {
     /// The title, without byte-order marks or surrounding spaces.
-    public var title: String
+    public var title: String { didSet { digest = KindleBook.digest(title, author) } }
     /// The author as written (`Last, First` stays so), or `nil` when the line names none.
-    public var author: String?
+    public var author: String? { didSet { digest = KindleBook.digest(title, author) } }
+    /// A digest of the title's and author's bytes: books are looked up once per entry, and a
+    /// dictionary then hashes eight bytes instead of both texts.
+    private var digest: UInt64
 
     /// Books are the same when their title and author are the same bytes (no Unicode
     /// normalisation: a file names one book by one title line, and hashing stays cheap).
     public static func == (lhs: KindleBook, rhs: KindleBook) -> Bool {
-        sameBytes(lhs.title, rhs.title) && (lhs.author == nil) == (rhs.author == nil)
+        lhs.digest == rhs.digest && sameBytes(lhs.title, rhs.title) && (lhs.author == nil) == (rhs.author == nil)
             && sameBytes(lhs.author ?? "", rhs.author ?? "")
     }
 
     public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    private static func digest(_ title: String, _ author: String?) -> UInt64 {
         var title = title
-        title.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(0xFF as UInt8)
-        if var author {
-            author.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        let titleDigest = title.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) }
+        guard var author else { return titleDigest }
+        return (titleDigest &* 31) ^ (author.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) } &+ 1)
     }
 
     /// Creates a book from its parts.
     public init(title: String, author: String?) {
         self.title = title
         self.author = author
+        digest = KindleBook.digest(title, author)
     }
 
     /// Splits a title line into title and author.

@@ -11,6 +11,16 @@ public struct KindleClipping: Sendable, Hashable {
     /// What the reader did: highlighted a passage, wrote a note, set a bookmark, or clipped an article.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case highlight, note, bookmark, article
+
+        /// The kind's place in `allCases`, for counting without a dictionary.
+        var position: Int {
+            switch self {
+            case .highlight: return 0
+            case .note: return 1
+            case .bookmark: return 2
+            case .article: return 3
+            }
+        }
     }
 
     /// The entry's kind, from the metadata line's wording in any device language.

@@ -54,18 +54,25 @@ public enum KindleFolding {
         var bookIndex: [KindleBook: Int] = [:]
         var highlightsByBook: [[Int]] = []
         var notesByBook: [[Int]] = []
+        var kindCounts = [Int](repeating: 0, count: KindleClipping.Kind.allCases.count)
+        // Entries of one book usually follow each other: the last book is checked before the index.
+        var lastBook: (book: KindleBook, index: Int)?
         for index in clippings.indices {
             let kind = clippings[index].kind
             let book: Int
-            if let known = bookIndex[clippings[index].book] {
+            if let last = lastBook, last.book == clippings[index].book {
+                book = last.index
+            } else if let known = bookIndex[clippings[index].book] {
                 book = known
+                lastBook = (clippings[index].book, known)
             } else {
                 book = highlightsByBook.count
                 bookIndex[clippings[index].book] = book
+                lastBook = (clippings[index].book, book)
                 highlightsByBook.append([])
                 notesByBook.append([])
             }
-            statistics.entries[kind, default: 0] += 1
+            kindCounts[kind.position] += 1
             if clippings[index].isTruncated { statistics.truncated += 1 }
             switch kind {
             case .bookmark:
@@ -79,6 +86,9 @@ public enum KindleFolding {
                     highlightsByBook[book].append(index)
                 }
             }
+        }
+        for kind in KindleClipping.Kind.allCases where kindCounts[kind.position] > 0 {
+            statistics.entries[kind] = kindCounts[kind.position]
         }
         statistics.books = highlightsByBook.count
 
@@ -306,6 +316,10 @@ public enum KindleFolding {
 struct GroupFinder {
     private var byStart: [(start: Int, end: Int, group: Int)] = []
     private var longest = 0
+    /// The largest end in each block of `blockSize` entries of `byStart`, so that a scan back can
+    /// skip a block none of whose highlights reaches the note.
+    private var blockEnds: [Int] = []
+    private static let blockSize = 32
     private var byPage: [String: [Int]] = [:]
 
     init(_ groups: [KindleFolding.Group]) {
@@ -317,17 +331,20 @@ struct GroupFinder {
             for page in group.pages { byPage[page, default: []].append(index) }
         }
         byStart.sort { ($0.start, $0.group) < ($1.start, $1.group) }
+        blockEnds = stride(from: 0, to: byStart.count, by: GroupFinder.blockSize).map { first in
+            byStart[first..<min(first + GroupFinder.blockSize, byStart.count)].reduce(Int.min) { max($0, $1.end) }
+        }
     }
 
     func bestGroup(for note: KindleClipping, in groups: [KindleFolding.Group], _ clippings: [KindleClipping]) -> Int? {
         var best: Int?
         var bestRank = (1, Int64.max, 0)
         func consider(_ index: Int) {
-            let kept = clippings[groups[index].kept]
-            let endsAtNote = note.location.start != nil && kept.location.end == note.location.start ? 0 : 1
+            let kept = groups[index].kept
+            let endsAtNote = note.location.start != nil && clippings[kept].location.end == note.location.start ? 0 : 1
             var distance = Int64.max
-            if let a = note.added, let b = kept.added { distance = abs(a.secondsSince1970 - b.secondsSince1970) }
-            let rank = (endsAtNote, distance, -groups[index].kept)
+            if let a = note.added, let b = clippings[kept].added { distance = abs(a.secondsSince1970 - b.secondsSince1970) }
+            let rank = (endsAtNote, distance, -kept)
             if best == nil || rank < bestRank {
                 best = index
                 bestRank = rank
@@ -342,6 +359,11 @@ struct GroupFinder {
             }
             var i = low - 1
             while i >= 0, byStart[i].start >= location - longest {
+                let block = i / GroupFinder.blockSize
+                if blockEnds[block] < location {
+                    i = block * GroupFinder.blockSize - 1
+                    continue
+                }
                 if byStart[i].end >= location { consider(byStart[i].group) }
                 i -= 1
             }
@@ -381,17 +403,19 @@ struct DisjointSets {
 /// A text as a dictionary key, hashed and compared by its UTF-8 bytes without copying them.
 struct TextKey: Hashable {
     let text: String
+    private let digest: UInt64
 
     init(_ text: String) {
+        var text = text
+        digest = text.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) }
         self.text = text
     }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {
-        sameBytes(lhs.text, rhs.text)
+        lhs.digest == rhs.digest && sameBytes(lhs.text, rhs.text)
     }
 
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(digest)
     }
 }

@@ -46,22 +46,31 @@ struct KindleMetadataPlan {
     /// Runs of any length share a shape: whatever depends on a number's digits (a two-digit year,
     /// Kindle 3's short range ends) is worked out again from the line's own digits when a plan reads it.
     static func shape(of line: UnsafeRawBufferPointer, template: inout [UInt8], runs: inout [Run]) {
-        template.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
-        var i = 0
-        while i < line.count {
-            let byte = line[i]
-            if byte >= 0x30 && byte <= 0x39 {
-                var j = i + 1
-                while j < line.count, line[j] >= 0x30 && line[j] <= 0x39 { j += 1 }
-                runs.append(Run(offset: i, length: j - i))
-                template.append(0x01)
-                i = j
-            } else {
-                template.append(byte)
-                i += 1
+        template.removeAll(keepingCapacity: true)
+        template.append(contentsOf: line)
+        // Compacted in place: the template is never longer than the part of the line already read.
+        let length = template.withUnsafeMutableBufferPointer { out -> Int in
+            let count = out.count
+            var written = 0
+            var i = 0
+            while i < count {
+                let byte = out[i]
+                if byte &- 0x30 < 10 {
+                    var j = i + 1
+                    while j < count, out[j] &- 0x30 < 10 { j += 1 }
+                    runs.append(Run(offset: i, length: j - i))
+                    out[written] = 0x01
+                    i = j
+                } else {
+                    out[written] = byte
+                    i += 1
+                }
+                written += 1
             }
+            return written
         }
+        template.removeLast(template.count - length)
     }
 
     /// The plan for lines shaped like `line`, from the full parser's trace; `nil` when a number did
@@ -172,38 +181,69 @@ struct KindleMetadataPlan {
 }
 
 /// The plans of the shapes seen so far in one file.
+///
+/// An open-addressing table of shapes, so that looking a line's shape up allocates nothing: the
+/// shape is digested where it was built, and its bytes are copied only the first time it is seen.
 struct KindleMetadataPlans {
     private enum Entry {
         case plan(KindleMetadataPlan)
         case fullParse
     }
 
-    private var plans: [ByteKey: Entry] = [:]
+    private var slots = [Int32](repeating: -1, count: 64)
+    private var shapes: [[UInt8]] = []
+    private var digests: [UInt64] = []
+    private var entries: [Entry] = []
     private var template: [UInt8] = []
     private var runs: [KindleMetadataPlan.Run] = []
 
     /// Reads a metadata line by its shape's plan, making the plan on the shape's first line.
     mutating func parse(_ line: UnsafeRawBufferPointer) -> KindleMetadataLine? {
         KindleMetadataPlan.shape(of: line, template: &template, runs: &runs)
-        let key = ByteKey(template)
-        switch plans[key] {
-        case .plan(let plan)?:
-            return plan.read(line, runs: runs)
-        case .fullParse?:
-            return KindleMetadataLine.parse(line)
-        case nil:
-            guard let (parsed, trace) = KindleMetadataLine.read(line) else {
-                plans[key] = .fullParse
-                return nil
+        let digest = template.withUnsafeBytes { ByteDigest.of($0) }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while slots[slot] >= 0 {
+            let known = Int(slots[slot])
+            if digests[known] == digest && shapes[known] == template {
+                switch entries[known] {
+                case .plan(let plan): return plan.read(line, runs: runs)
+                case .fullParse: return KindleMetadataLine.parse(line)
+                }
             }
-            if let plan = KindleMetadataPlan(parsed, trace: trace, runs: runs) {
-                plans[key] = .plan(plan)
-                // The plan must read its own line as the full parser did, or it is not used.
-                if plan.read(line, runs: runs) != parsed { plans[key] = .fullParse }
-            } else {
-                plans[key] = .fullParse
-            }
-            return parsed
+            slot = (slot + 1) & mask
+        }
+        let entry: Entry
+        let parsed: KindleMetadataLine?
+        if let (read, trace) = KindleMetadataLine.read(line) {
+            parsed = read
+            entry = KindleMetadataPlan(read, trace: trace, runs: runs).map { .plan($0) } ?? .fullParse
+        } else {
+            parsed = nil
+            entry = .fullParse
+        }
+        // The plan must read its own line as the full parser did, or it is not used.
+        if case .plan(let plan) = entry, plan.read(line, runs: runs) != parsed {
+            add(.fullParse, digest: digest, at: slot)
+        } else {
+            add(entry, digest: digest, at: slot)
+        }
+        return parsed
+    }
+
+    private mutating func add(_ entry: Entry, digest: UInt64, at slot: Int) {
+        slots[slot] = Int32(entries.count)
+        shapes.append(template)
+        digests.append(digest)
+        entries.append(entry)
+        // At most half full, so that probes stay short.
+        guard entries.count * 2 > slots.count else { return }
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, digest) in digests.enumerated() {
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index)
         }
     }
 }

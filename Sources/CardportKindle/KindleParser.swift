@@ -219,8 +219,10 @@ public enum KindleParser {
 
     /// A string from UTF-8 in one pass when it is valid, else with U+FFFD for the bad bytes.
     private static func decode(_ bytes: UnsafeRawBufferPointer) -> (String, isValid: Bool) {
-        if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
-        return (String(decoding: bytes, as: UTF8.self), false)
+        switch UTF8Validation.string(bytes) {
+        case .success(let text): return (text, true)
+        case .failure: return (String(decoding: bytes, as: UTF8.self), false)
+        }
     }
 
     private static func isBlank(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool {

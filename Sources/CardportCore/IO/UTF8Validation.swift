@@ -1,3 +1,5 @@
+import Glibc
+
 /// Fast UTF-8 checks on raw bytes, for readers that build strings from input without going
 /// through the standard library's generic (and, on this path, slow) validating initialisers.
 public enum UTF8Validation {
@@ -46,12 +48,19 @@ public enum UTF8Validation {
 
     /// The bytes as a `String`, or `nil` with the offset of the first bad byte.
     public static func string(_ bytes: UnsafeRawBufferPointer) -> Result<String, InvalidByte> {
-        if let offset = firstInvalidOffset(bytes) { return .failure(InvalidByte(offset: offset)) }
-        // Not `String(decoding:as:)`: its generic path asks at run time whether the bytes are contiguous.
-        return .success(String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        // Not `String(decoding:as:)`: its generic path asks at run time whether the bytes are
+        // contiguous. This initialiser validates as it copies and repairs what is invalid, so the
+        // bytes came through unchanged exactly when they were valid; comparing them costs less
+        // than validating twice.
+        var text = String(unsafeUninitializedCapacity: bytes.count) { buffer in
             UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
             return bytes.count
-        })
+        }
+        let unchanged = text.withUTF8 { copy in
+            copy.count == bytes.count && (copy.isEmpty || memcmp(copy.baseAddress!, bytes.baseAddress!, copy.count) == 0)
+        }
+        if unchanged { return .success(text) }
+        return .failure(InvalidByte(offset: firstInvalidOffset(bytes) ?? 0))
     }
 
     /// Where invalid UTF-8 starts, relative to the bytes checked.
