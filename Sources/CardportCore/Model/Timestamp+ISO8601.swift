@@ -103,35 +103,47 @@ extension Timestamp {
 
     /// Appends ``iso8601`` as UTF-8 to a byte buffer, without building a `String`.
     public func appendISO8601(to bytes: inout [UInt8]) {
-        let c = components
-        func put(_ value: Int, width: Int) {
-            if width == 4 {
-                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 1000 % 10))
-                bytes.append(UInt8(truncatingIfNeeded: 48 + value / 100 % 10))
+        // Formatted on the stack and appended once: an append per byte costs more than the digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            let c = components
+            var n = 0
+            func put(_ value: Int, width: Int) {
+                if width == 4 {
+                    buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 1000 % 10)
+                    buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value / 100 % 10)
+                    n += 2
+                }
+                buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+                buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                n += 2
             }
-            bytes.append(UInt8(truncatingIfNeeded: 48 + value / 10 % 10))
-            bytes.append(UInt8(truncatingIfNeeded: 48 + value % 10))
-        }
-        put(c.year, width: 4); bytes.append(0x2D); put(c.month, width: 2); bytes.append(0x2D); put(c.day, width: 2)
-        if isDateOnly { return }
-        bytes.append(0x54)
-        put(c.hour, width: 2); bytes.append(0x3A); put(c.minute, width: 2); bytes.append(0x3A); put(c.second, width: 2)
-        if fractionDigits > 0 {
-            bytes.append(0x2E)
-            var scale: Int32 = 100_000_000
-            var rest = nanoseconds
-            for _ in 0..<fractionDigits {
-                bytes.append(UInt8(48 + rest / scale))
-                rest %= scale
-                scale /= 10
+            func byte(_ value: UInt8) {
+                buffer[n] = value
+                n += 1
             }
-        }
-        switch zone {
-        case .utc: bytes.append(0x5A)
-        case .floating: break
-        case .offset(let minutes):
-            bytes.append(minutes < 0 ? 0x2D : 0x2B)
-            put(abs(minutes) / 60, width: 2); bytes.append(0x3A); put(abs(minutes) % 60, width: 2)
+            put(c.year, width: 4); byte(0x2D); put(c.month, width: 2); byte(0x2D); put(c.day, width: 2)
+            if !isDateOnly {
+                byte(0x54)
+                put(c.hour, width: 2); byte(0x3A); put(c.minute, width: 2); byte(0x3A); put(c.second, width: 2)
+                if fractionDigits > 0 {
+                    byte(0x2E)
+                    var scale: Int32 = 100_000_000
+                    var rest = nanoseconds
+                    for _ in 0..<fractionDigits {
+                        byte(UInt8(48 + rest / scale))
+                        rest %= scale
+                        scale /= 10
+                    }
+                }
+                switch zone {
+                case .utc: byte(0x5A)
+                case .floating: break
+                case .offset(let minutes):
+                    byte(minutes < 0 ? 0x2D : 0x2B)
+                    put(abs(minutes) / 60, width: 2); byte(0x3A); put(abs(minutes) % 60, width: 2)
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
         }
     }
 }
