@@ -51,45 +51,14 @@ public enum KindleFolding {
     static func fold(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool = false) -> Result {
         var result = Result()
         var statistics = KindleStatistics()
-        var bookIndex: [KindleBook: Int] = [:]
-        var highlightsByBook: [[Int]] = []
-        var notesByBook: [[Int]] = []
-        var kindCounts = [Int](repeating: 0, count: KindleClipping.Kind.allCases.count)
-        // Entries of one book usually follow each other: the last book is checked before the index.
-        var lastBook: (book: KindleBook, index: Int)?
-        for index in clippings.indices {
-            let kind = clippings[index].kind
-            let book: Int
-            if let last = lastBook, last.book == clippings[index].book {
-                book = last.index
-            } else if let known = bookIndex[clippings[index].book] {
-                book = known
-                lastBook = (clippings[index].book, known)
-            } else {
-                book = highlightsByBook.count
-                bookIndex[clippings[index].book] = book
-                lastBook = (clippings[index].book, book)
-                highlightsByBook.append([])
-                notesByBook.append([])
-            }
-            kindCounts[kind.position] += 1
-            if clippings[index].isTruncated { statistics.truncated += 1 }
-            switch kind {
-            case .bookmark:
-                statistics.skippedBookmarks += 1
-            case .highlight, .article, .note:
-                if clippings[index].text.isEmpty {
-                    statistics.skippedEmpty += 1
-                } else if kind == .note {
-                    notesByBook[book].append(index)
-                } else {
-                    highlightsByBook[book].append(index)
-                }
-            }
+        let shelf = KindleShelf.sorting(clippings, inParts: inParallel ? 2 : 1)
+        let (highlightsByBook, notesByBook) = (shelf.highlights, shelf.notes)
+        for kind in KindleClipping.Kind.allCases where shelf.kindCounts[kind.position] > 0 {
+            statistics.entries[kind] = shelf.kindCounts[kind.position]
         }
-        for kind in KindleClipping.Kind.allCases where kindCounts[kind.position] > 0 {
-            statistics.entries[kind] = kindCounts[kind.position]
-        }
+        statistics.truncated = shelf.truncated
+        statistics.skippedBookmarks = shelf.skippedBookmarks
+        statistics.skippedEmpty = shelf.skippedEmpty
         statistics.books = highlightsByBook.count
 
         // Books fold independently: large files fold in two halves at once.

@@ -1,0 +1,89 @@
+import Dispatch
+
+/// A file's entries sorted by book: for each book, in the order books first appear, the positions
+/// of its highlights and of its notes, with the counts the folding reports.
+///
+/// Sorting is one dictionary look-up per entry; a large file is sorted in two halves at once and
+/// the halves are then joined book by book, which keeps every list in file order.
+struct KindleShelf {
+    var highlights: [[Int]] = []
+    var notes: [[Int]] = []
+    var kindCounts = [Int](repeating: 0, count: KindleClipping.Kind.allCases.count)
+    var truncated = 0
+    var skippedBookmarks = 0
+    var skippedEmpty = 0
+    private var books: [KindleBook] = []
+    private var bookIndex: [KindleBook: Int] = [:]
+
+    /// The entries at `positions` of `clippings`, by book.
+    init(_ clippings: [KindleClipping], positions: Range<Int>) {
+        // Entries of one book usually follow each other: the last book is checked before the index.
+        var lastBook: (book: KindleBook, index: Int)?
+        for index in positions {
+            let kind = clippings[index].kind
+            let book: Int
+            if let last = lastBook, last.book == clippings[index].book {
+                book = last.index
+            } else if let known = bookIndex[clippings[index].book] {
+                book = known
+                lastBook = (clippings[index].book, known)
+            } else {
+                book = add(clippings[index].book)
+                lastBook = (clippings[index].book, book)
+            }
+            kindCounts[kind.position] += 1
+            if clippings[index].isTruncated { truncated += 1 }
+            switch kind {
+            case .bookmark:
+                skippedBookmarks += 1
+            case .highlight, .article, .note:
+                if clippings[index].text.isEmpty {
+                    skippedEmpty += 1
+                } else if kind == .note {
+                    notes[book].append(index)
+                } else {
+                    highlights[book].append(index)
+                }
+            }
+        }
+    }
+
+    /// The entries of `clippings` by book, sorted in `parts` pieces at once.
+    static func sorting(_ clippings: [KindleClipping], inParts parts: Int) -> KindleShelf {
+        guard parts > 1 else { return KindleShelf(clippings, positions: clippings.indices) }
+        let size = (clippings.count + parts - 1) / parts
+        var pieces = [KindleShelf?](repeating: nil, count: parts)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            // Each task writes only its own piece.
+            nonisolated(unsafe) let pieces = pieces
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let start = min(part * size, clippings.count)
+                pieces[part] = KindleShelf(clippings, positions: start..<min(start + size, clippings.count))
+            }
+        }
+        var shelf = pieces[0]!
+        for piece in pieces.dropFirst() { shelf.append(piece!) }
+        return shelf
+    }
+
+    /// Adds the entries of a shelf of later positions.
+    private mutating func append(_ later: KindleShelf) {
+        for (local, book) in later.books.enumerated() {
+            let index = bookIndex[book] ?? add(book)
+            highlights[index].append(contentsOf: later.highlights[local])
+            notes[index].append(contentsOf: later.notes[local])
+        }
+        for position in kindCounts.indices { kindCounts[position] += later.kindCounts[position] }
+        truncated += later.truncated
+        skippedBookmarks += later.skippedBookmarks
+        skippedEmpty += later.skippedEmpty
+    }
+
+    private mutating func add(_ book: KindleBook) -> Int {
+        bookIndex[book] = books.count
+        books.append(book)
+        highlights.append([])
+        notes.append([])
+        return books.count - 1
+    }
+}
