@@ -56,7 +56,18 @@ struct JSONWriter {
     }
 
     mutating func int(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits on the stack, backwards: `String(value)` allocates a string per number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { bytes.append(0x2D) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     mutating func bool(_ value: Bool) {
