@@ -21,6 +21,7 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
+        TaskwarriorFormat(),
         CSVFormat(),
         CSVFormat(dialect: .readwise),
         CSVFormat(dialect: .readwiseImport),
