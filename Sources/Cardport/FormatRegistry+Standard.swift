@@ -21,7 +21,6 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
-        TaskwarriorFormat(),
         CSVFormat(),
         CSVFormat(dialect: .readwise),
         CSVFormat(dialect: .readwiseImport),
@@ -32,5 +31,8 @@ extension FormatRegistry {
         XBELFormat(),
         NetscapeBookmarksFormat(),
         MarkdownFormat(),
+        TaskwarriorFormat(),
+        FirefoxBookmarksFormat(),
+        BukuFormat(),
     ])
 }
