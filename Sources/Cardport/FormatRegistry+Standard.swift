@@ -3,6 +3,7 @@ import CardportCSV
 import CardportJSON
 import CardportKindle
 import CardportMarkdown
+import CardportTodoTxt
 import CardportXML
 import CardportYAML
 
@@ -34,5 +35,6 @@ extension FormatRegistry {
         TaskwarriorFormat(),
         FirefoxBookmarksFormat(),
         BukuFormat(),
+        TodoTxtFormat(),
     ])
 }

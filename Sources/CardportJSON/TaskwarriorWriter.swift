@@ -142,8 +142,9 @@ final class TaskwarriorWriter: RecordWriter {
     /// Writes a date attribute kept from a Taskwarrior input when it parses, else `derived`.
     private func keptDate(_ key: String, _ extras: [String: String], derived: Timestamp?, kind: RecordKind) {
         if let kept = extras[key] {
-            if TaskwarriorDate.isValid(kept) {
-                member(key, kept)
+            // An ISO 8601 date (todo.txt's `due:2024-01-10`) is written in Taskwarrior's form.
+            if let parsed = TaskwarriorDate.parse(kept) {
+                member(key, TaskwarriorDate.text(parsed))
                 return
             }
             losses.dropField(key, of: kind)
@@ -219,16 +220,35 @@ final class TaskwarriorWriter: RecordWriter {
         for key in extras.keys.sorted() where !TaskwarriorWriter.managed.contains(key) && key != "status" {
             let value = extras[key]!
             guard TaskwarriorWriter.isAttributeName(key),
-                  !TaskwarriorWriter.dates.contains(key) || TaskwarriorDate.isValid(value) else {
+                  !TaskwarriorWriter.dates.contains(key) || TaskwarriorDate.parse(value) != nil else {
                 losses.dropField("extras", of: kind)
                 continue
             }
-            if key == "depends", let parsed = TaskwarriorWriter.parse(value), case .array = parsed {
+            if TaskwarriorWriter.dates.contains(key), let date = TaskwarriorDate.parse(value) {
+                member(key, TaskwarriorDate.text(date))
+            } else if key == "priority" {
+                guard let level = TaskwarriorWriter.priority(value) else {
+                    losses.dropField("priority", of: kind)
+                    continue
+                }
+                member(key, level)
+            } else if key == "depends", let parsed = TaskwarriorWriter.parse(value), case .array = parsed {
                 writer.raw(",\"depends\":")
                 writer.value(parsed)
             } else {
                 member(key, value)
             }
+        }
+    }
+
+    /// A priority Taskwarrior accepts: `H`, `M`, `L`, or todo.txt's `A`, `B`, `C` for them.
+    static func priority(_ value: String) -> String? {
+        switch value {
+        case "H", "M", "L": return value
+        case "A": return "H"
+        case "B": return "M"
+        case "C": return "L"
+        default: return nil
         }
     }
 
