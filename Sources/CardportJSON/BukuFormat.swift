@@ -22,7 +22,8 @@ public struct BukuFormat: CardFormat {
             guard shape.has("uri"), !shape.has("typeCode") else { return .no }
             return shape.has("tags") || shape.has("index") ? .certain : .possible
         }
-        return BukuMarkdownReader.looksLikeBuku(prefix) ? .certain : .no
+        // Only possible: the markdown format reads this form too, and stays the default for `.md`.
+        return BukuMarkdownReader.looksLikeBuku(prefix) ? .possible : .no
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
