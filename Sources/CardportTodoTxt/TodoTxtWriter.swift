@@ -73,6 +73,11 @@ final class TodoTxtWriter: RecordWriter {
             losses.dropField(kind == .task ? "description" : "title", of: kind)
             text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
         }
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            // A byte-order mark opening the file is not text: it would not read back.
+            losses.dropField(kind == .task ? "description" : "title", of: kind)
+            text = String(String.UnicodeScalarView(text.unicodeScalars.drop { $0 == "\u{FEFF}" }))
+        }
         if TodoTxtLine(parsing: Array(text.utf8)[...]).map({ $0.isDone || $0.priority != nil || $0.created != nil }) ?? false {
             // Text that starts like a todo.txt prefix reads back differently; todo.txt has no escape.
             losses.dropField(kind == .task ? "description" : "title", of: kind)
