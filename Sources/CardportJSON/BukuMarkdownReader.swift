@@ -28,7 +28,9 @@ final class BukuMarkdownReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        while let (line, offset) = try nextLine() {
+        while let (line, offset, length) = try nextLine() {
+            // The line stays in the window until it is mapped, so an error can show it.
+            defer { input.consume(length) }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             guard let (title, url, tags) = BukuMarkdownReader.parse(line) else {
                 notes.count("lines without a link skipped")
@@ -73,8 +75,9 @@ final class BukuMarkdownReader: RecordReader {
         return nil
     }
 
-    /// The next line without its line break (and a `\r` before it), and its offset; `nil` at the end.
-    private func nextLine() throws(CardportError) -> ([UInt8], Int)? {
+    /// The next line without its line break (and a `\r` before it), its offset, and how many bytes
+    /// to consume to pass it; `nil` at the end.
+    private func nextLine() throws(CardportError) -> ([UInt8], Int, Int)? {
         var searched = 0
         while true {
             let window = input.available
@@ -91,13 +94,10 @@ final class BukuMarkdownReader: RecordReader {
         }
     }
 
-    private func take(_ length: Int, consuming: Int) -> ([UInt8], Int) {
+    private func take(_ length: Int, consuming: Int) -> ([UInt8], Int, Int) {
         let window = input.available
         var end = length
         if end > 0, window[end - 1] == 0x0D { end -= 1 }
-        let line = Array(window[0..<end])
-        let offset = input.offset
-        input.consume(consuming)
-        return (line, offset)
+        return (Array(window[0..<end]), input.offset, consuming)
     }
 }

@@ -48,7 +48,9 @@ final class TaskwarriorWriter: RecordWriter {
         let done = task.isDone
         var status = done ? "completed" : "pending"
         if !done, let kept = task.extras["status"] {
-            if TaskwarriorWriter.openStatuses.contains(kept) { status = kept } else if kept != "completed" {
+            // A recurring task is a template Taskwarrior needs `recur` and `due` for.
+            let isTemplate = kept == "recurring" && task.extras["recur"] != nil && task.extras["due"] != nil
+            if TaskwarriorWriter.openStatuses.contains(kept) || isTemplate { status = kept } else if kept != "completed" {
                 losses.dropField("status", of: .task)
             }
         }
