@@ -28,9 +28,11 @@ final class BukuMarkdownReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        while let (line, offset, length) = try nextLine() {
+        while let (length, span) = try input.nextLine() {
             // The line stays in the window until it is mapped, so an error can show it.
-            defer { input.consume(length) }
+            defer { input.consume(span) }
+            let line = Array(input.available.prefix(length))
+            let offset = input.offset
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             guard let (title, url, tags) = BukuMarkdownReader.parse(line) else {
                 notes.count("lines without a link skipped")
@@ -73,31 +75,5 @@ final class BukuMarkdownReader: RecordReader {
             if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start }
         }
         return nil
-    }
-
-    /// The next line without its line break (and a `\r` before it), its offset, and how many bytes
-    /// to consume to pass it; `nil` at the end.
-    private func nextLine() throws(CardportError) -> ([UInt8], Int, Int)? {
-        var searched = 0
-        while true {
-            let window = input.available
-            if searched < window.count,
-               let hit = window.baseAddress.flatMap({ memchrLine($0 + searched, window.count - searched) }) {
-                let length = hit - window.baseAddress!
-                return take(length, consuming: length + 1)
-            }
-            searched = window.count
-            if !(try input.fill()) {
-                let rest = input.available.count
-                return rest == 0 ? nil : take(rest, consuming: rest)
-            }
-        }
-    }
-
-    private func take(_ length: Int, consuming: Int) -> ([UInt8], Int, Int) {
-        let window = input.available
-        var end = length
-        if end > 0, window[end - 1] == 0x0D { end -= 1 }
-        return (Array(window[0..<end]), input.offset, consuming)
     }
 }

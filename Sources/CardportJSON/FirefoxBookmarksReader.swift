@@ -80,7 +80,7 @@ final class FirefoxBookmarksReader: RecordReader {
             throw stream.error(.limitExceeded, "folders nest more than \(JSONParser.maximumDepth) levels deep", at: folder.offset)
         }
         var name: String?
-        if folder["root"] == nil, case .string(let title)? = folder["title"]?.value { name = title }
+        if folder["root"] == nil, case .string(let title)? = folder["title"]?.value, !title.isEmpty { name = title }
         switch folder["children"]?.value {
         case .array(let children)?: stack.append((children, 0, name, folder.offset))
         case nil, .null?: break
@@ -120,7 +120,7 @@ final class FirefoxBookmarksReader: RecordReader {
             notes.count("\(scheme) links skipped")
             return nil
         }
-        tags = BookmarkTagList.adding(folders: stack.compactMap(\.name), to: tags, as: foldersAsTags)
+        tags = foldersAsTags.tags(tags, inFolders: stack.compactMap(\.name))
         return Bookmark(name: name, text: uri, tags: tags, createdAt: created, updatedAt: updated, extras: extras)
     }
 

@@ -14,9 +14,11 @@ final class TodoTxtReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        while let (line, offset, length) = try nextLine() {
+        while let (length, span) = try input.nextLine() {
             // The line stays in the window until it is mapped, so an error can show it.
-            defer { input.consume(length) }
+            defer { input.consume(span) }
+            let line = Array(input.available.prefix(length))
+            let offset = input.offset
             let bytes = line[...]
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             guard let parsed = TodoTxtLine(parsing: bytes) else {
@@ -60,38 +62,7 @@ final class TodoTxtReader: RecordReader {
                 break
             }
         }
-        return CardportError.located(input, message, at: offset + column)
-    }
-
-    /// The next line without its line break (and a `\r` before it), its offset, and how many bytes
-    /// to consume to pass it; `nil` at the end.
-    private func nextLine() throws(CardportError) -> ([UInt8], Int, Int)? {
-        var searched = 0
-        while true {
-            let window = input.available
-            if searched < window.count, let newline = window[searched...].firstIndex(of: 0x0A) {
-                return take(newline, consuming: newline + 1)
-            }
-            searched = window.count
-            if !(try input.fill()) {
-                let rest = input.available.count
-                return rest == 0 ? nil : take(rest, consuming: rest)
-            }
-        }
-    }
-
-    private func take(_ length: Int, consuming: Int) -> ([UInt8], Int, Int) {
-        let window = input.available
-        var end = length
-        if end > 0, window[end - 1] == 0x0D { end -= 1 }
-        return (Array(window[0..<end]), input.offset, consuming)
-    }
-}
-
-extension CardportError {
-    /// A recoverable bad-value error at a file offset of `input` that is still in its window.
-    fileprivate static func located(_ input: ByteInput, _ message: String, at offset: Int) -> CardportError {
-        input.error(.invalidValue, message, at: offset, hint: "progress is a percentage in steps of 5, e.g. progress:50",
-                    isRecoverable: true)
+        return input.error(.invalidValue, message, at: offset + column,
+                           hint: "progress is a percentage in steps of 5, e.g. progress:50", isRecoverable: true)
     }
 }
