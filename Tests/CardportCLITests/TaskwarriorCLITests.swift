@@ -148,6 +148,28 @@ import Testing
         #expect(try target.export() == expected)
     }
 
+    @Test func whatTaskwarriorWouldRefuseIsCountedAndTheRestImports() throws {
+        guard let task = try Taskwarrior() else { return }
+        let input = try task.scratch.write("odd.jsonl", #"""
+            {"kind":"task","description":"Odd values","progress":0,"created_at":"2024-01-02T10:00:00Z","updated_at":"2024-01-02T10:00:00Z","extras":{"due":"next tuesday","status":"started","priority":"urgent","wait":"soon","bad key":"x","annotations":"[{\"entry\":\"later\",\"description\":\"n\"}]"}}
+            {"kind":"task","description":"   ","progress":50}
+
+            """#)
+        let converted = try CLIRunner.run(["convert", input, "--to", "taskwarrior", "-o", task.scratch.file("odd.json")])
+        #expect(converted == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 2 records from \(input) (jsonl): 2 tasks
+            wrote 2 records to \(task.scratch.file("odd.json")) (taskwarrior)
+            dropped records the target cannot hold: 1 task
+            dropped fields the target cannot hold: task.annotations (1), task.due (1), task.extras (2), task.id (1), task.priority (1), task.status (1)
+
+            """))
+        #expect(try task.importFile(task.scratch.file("odd.json")) == ["add"])
+        let exported = try task.export()
+        #expect(exported.count == 1)
+        #expect(exported.first?["status"] == "pending")
+        #expect(exported.first?["due"] == nil)
+    }
+
     @Test func readsTheSampleExport() throws {
         let result = try CLIRunner.run(["convert", "Samples/taskwarrior-export.json", "-o", "-", "--to", "jsonl"])
         #expect(result.status == 0)
