@@ -123,6 +123,7 @@ final class TaskwarriorWriter: RecordWriter {
         return true
     }
 
+    /// Writes `"key":"value"`, after a comma unless it is `uuid`, which every object opens with.
     private func member(_ key: String, _ value: String) {
         if key != "uuid" { writer.byte(0x2C) }
         writer.string(key)
