@@ -18,9 +18,10 @@ public struct BukuFormat: CardFormat {
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)
-        if shape.opening == 0x5B {
+        // `buku -p -j` prints an array; `buku -p N -j` one object.
+        if shape.opening == 0x5B || shape.opening == 0x7B {
             guard shape.has("uri"), !shape.has("typeCode") else { return .no }
-            return shape.has("tags") || shape.has("index") ? .certain : .possible
+            return shape.has("tags") || shape.has("index") ? .certain : (shape.opening == 0x5B ? .possible : .no)
         }
         // Only possible: the markdown format reads this form too, and stays the default for `.md`.
         return BukuMarkdownReader.looksLikeBuku(prefix) ? .possible : .no

@@ -96,6 +96,10 @@ import Testing
             {"kind":"bookmark","id":"\(try idOf("https://example.com/plain"))","name":"Plain","text":"https://example.com/plain","tags":[],"extras":{"buku_index":"2"}}
 
             """, stderr: ""))
+        // One record (`-p N -j`) is a single object.
+        let one = try ExternalProgram.run(buku, ["--nostdin", "--np", "-p", "2", "-j"], environment: environment)
+        let single = try scratch.write("one.json", one.output)
+        #expect(try CLIRunner.run(["inspect", single]).stdout == "\(single): buku, 1 record (1 bookmark)\n")
     }
 
     @Test func firefoxSampleReadsWithFoldersAsTagsAndSkipsPlaces() throws {

@@ -68,6 +68,7 @@ import Testing
     @Test func sniffsBukuJSONAndLeavesMarkdownToTheMarkdownFormat() {
         #expect(format.sniff(Array("[\n    {\n        \"description\": \"\",\n        \"index\": 1,\n        \"tags\": \"a\",\n        \"title\": \"A\",\n        \"uri\": \"https://a.example\"\n    }\n]\n".utf8)) == .certain)
         #expect(format.sniff(Array("[{\"uri\": \"https://a.example\"}]".utf8)) == .possible)
+        #expect(format.sniff(Array("{\n    \"description\": \"\",\n    \"index\": 3,\n    \"tags\": \"\",\n    \"title\": \"A\",\n    \"uri\": \"https://a.example\"\n}\n".utf8)) == .certain)
         #expect(format.sniff(Array("- [a](https://a.example) <!-- TAGS: x -->\n".utf8)) == .possible)
         #expect(format.sniff(Array("# Notes\n".utf8)) == .no)
     }
