@@ -23,7 +23,7 @@ public struct TaskwarriorFormat: CardFormat {
 
     public let descriptor = FormatDescriptor(
         id: "taskwarrior", aliases: ["task"], extensions: ["json"], mediaType: "application/json",
-        reads: [.task], writes: [.task, .topic],
+        reads: [.task, .topic], writes: [.task, .topic],
         summary: "Taskwarrior: task export (array or lines) in, task import out")
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
@@ -47,9 +47,15 @@ public struct TaskwarriorFormat: CardFormat {
         RecordID.foreign(namespace: "taskwarrior", id: uuid.lowercased())
     }
 
+    /// The attribute that marks a task Cardport wrote from a topic, so it reads back as one.
+    public static let kindKey = "cardport_kind"
+
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        JSONObjectListReader(input: input, what: "a task") { (object, decoder, _) throws(CardportError) in
-            .task(try TaskwarriorFormat.task(from: object, decoder: decoder))
+        let asked = options.kind
+        return JSONObjectListReader(input: input, what: "a task") { (object, decoder, _) throws(CardportError) in
+            let attributes = try TaskwarriorFormat.attributes(of: object, decoder: decoder)
+            let kind = asked ?? (attributes.kind == "topic" ? .topic : .task)
+            return kind == .topic ? .topic(attributes.topic()) : .task(attributes.task())
         }
     }
 
@@ -60,9 +66,11 @@ public struct TaskwarriorFormat: CardFormat {
     /// The statuses Taskwarrior knows.
     static let statuses: Set<String> = ["pending", "completed", "deleted", "waiting", "recurring"]
 
-    static func task(from object: JSONObject, decoder: RecordJSONDecoder) throws(CardportError) -> TaskItem {
+    /// The attributes of one object of `task export`, checked: a known status, dates that parse, a
+    /// progress in steps of 5.
+    static func attributes(of object: JSONObject, decoder: RecordJSONDecoder) throws(CardportError) -> TaskwarriorAttributes {
         var description: String?, status = "pending", progress: TaskProgress?
-        var created: Timestamp?, updated: Timestamp?, uuid: String?
+        var created: Timestamp?, updated: Timestamp?, uuid: String?, kind: String?
         var extras: [String: String] = [:]
         func date(_ member: JSONObject.Member) throws(CardportError) -> Timestamp {
             let text = try decoder.string(member)
@@ -87,13 +95,13 @@ public struct TaskwarriorFormat: CardFormat {
                     throw decoder.fail("\"\(status)\" is not a Taskwarrior status", at: member.offset,
                                        hint: "use one of \(statuses.sorted().joined(separator: ", "))")
                 }
-                if status != "pending", status != "completed" { extras["status"] = status }
             case "entry": created = try date(member)
             case "modified": updated = try date(member)
             case "start", "end", "due", "wait", "scheduled", "until":
                 _ = try date(member)
                 extras[member.key] = try decoder.string(member)
             case "progress": progress = try self.progress(member, decoder: decoder)
+            case kindKey: kind = try decoder.optionalString(member)
             case "id", "urgency": continue
             default: extras[member.key] = decoder.extraValue(member.value)
             }
@@ -101,14 +109,9 @@ public struct TaskwarriorFormat: CardFormat {
         guard let description else {
             throw decoder.fail("a task needs a \"description\"", at: object.offset)
         }
-        var id: String?
-        if let uuid {
-            extras[uuidKey] = uuid
-            id = recordID(uuid: uuid)
-        }
-        let percent = status == "completed" ? TaskProgress.done : (progress ?? .zero)
-        return TaskItem(id: id, description: description, progress: percent, createdAt: created, updatedAt: updated,
-                        extras: extras)
+        if let uuid { extras[uuidKey] = uuid }
+        return TaskwarriorAttributes(description: description, status: status, progress: progress, createdAt: created,
+                                     updatedAt: updated, kind: kind, extras: extras)
     }
 
     /// A `progress` attribute: a number, or the text Taskwarrior stores an undeclared one as (`"50.000000"`).

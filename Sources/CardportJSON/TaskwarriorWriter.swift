@@ -14,7 +14,7 @@ final class TaskwarriorWriter: RecordWriter {
     /// Attributes the writer sets itself; a kept extra of the same name is not written twice.
     private static let managed: Set<String> = [
         "uuid", "description", "status", "entry", "modified", "start", "end", "progress", "id", "urgency",
-        "annotations", "tags", "due", TaskwarriorFormat.uuidKey,
+        "annotations", "tags", "due", TaskwarriorFormat.uuidKey, TaskwarriorFormat.kindKey,
     ]
     /// Attributes whose value is a date.
     private static let dates: Set<String> = ["wait", "scheduled", "until"]
@@ -80,6 +80,7 @@ final class TaskwarriorWriter: RecordWriter {
         member("uuid", TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras))
         member("status", topic.status == .done ? "completed" : "pending")
         member("description", topic.title)
+        member(TaskwarriorFormat.kindKey, "topic")
         dates(created: topic.createdAt, updated: topic.updatedAt, kind: .topic)
         if topic.status == .inProgress {
             keptDate("start", topic.extras, derived: topic.updatedAt ?? topic.createdAt, kind: .topic)

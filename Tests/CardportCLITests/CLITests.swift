@@ -22,7 +22,7 @@ import Testing
             xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
             netscape         bookmarks-html           .html, .htm      bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
             markdown         md                       .md, .markdown   citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
-            taskwarrior      task                     .json            tasks                                tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
+            taskwarrior      task                     .json            tasks, topics                        tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
             firefox          firefox-json             .json            bookmarks                            bookmarks                            Firefox bookmark backup JSON (children/typeCode/uri tree)
             buku             -                        .json, .md       bookmarks                            bookmarks                            buku: reads buku -p -j JSON and its Markdown, writes Markdown for buku --import
             todotxt          todo.txt, todo-txt       .txt             tasks                                tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:

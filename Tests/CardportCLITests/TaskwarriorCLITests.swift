@@ -105,6 +105,27 @@ import Testing
         for object in exported { #expect(written.contains("\"uuid\":\"\(object["uuid"]!)\"")) }
     }
 
+    @Test func topicsComeBackFromTaskwarriorAsTopics() throws {
+        guard let task = try Taskwarrior() else { return }
+        let input = try task.scratch.write("library.jsonl", Self.library)
+        let converted = try CLIRunner.run(["convert", input, "--to", "taskwarrior", "-o", task.scratch.file("tasks.json"), "-q"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        _ = try task.importFile(task.scratch.file("tasks.json"))
+        let exported = try task.scratch.write("export.json", try task.run(["export"]).output)
+        let back = try CLIRunner.run(["convert", exported, "-o", "-", "--to", "jsonl", "-q"])
+        #expect(back.status == 0, "\(back.stderr)")
+        // The export is sorted by urgency; compare by title, without the uuids. Tasks stay tasks.
+        #expect(back.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"task""#) }.count == 3)
+        let lines = back.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"topic""#) }.map { line in
+            String(line.replacing(/"id":"[0-9a-f-]{36}",/, with: "").replacing(/,"extras":\{"taskwarrior_uuid":"[0-9a-f-]{36}"\}/, with: ""))
+        }.sorted()
+        #expect(lines == [
+            #"{"kind":"topic","title":"Linear algebra","due":"2024-02-01T00:00:00Z","status":"onHold","notes":"Chapters 1–3","links":["https://ocw.mit.edu/courses/18-06"],"questions":[{"text":"What is a basis?","answer":"A spanning independent set","done":true}],"created_at":"2024-01-02T10:00:00Z","updated_at":"2024-01-05T08:00:00Z"}"#,
+            #"{"kind":"topic","title":"Statistics","status":"done","links":[],"questions":[],"created_at":"2024-01-06T10:00:00Z","updated_at":"2024-01-09T10:00:00Z"}"#,
+            #"{"kind":"topic","title":"Thermodynamics","status":"inProgress","links":[],"questions":[],"created_at":"2024-01-06T10:00:00Z","updated_at":"2024-01-07T10:00:00Z"}"#,
+        ])
+    }
+
     @Test func importingTheSameExportTwiceOnlySkips() throws {
         guard let task = try Taskwarrior() else { return }
         let input = try task.scratch.write("library.jsonl", Self.library)

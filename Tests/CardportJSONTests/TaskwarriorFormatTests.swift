@@ -11,22 +11,40 @@ import Testing
         await FormatConformance.check(
             format, brokenInput: "[\n{\"uuid\":\"not-a-uuid\",\"status\":\"pending\",\"description\":\"a\"}\n]\n",
             project: { library in
-                // Tasks come back with Taskwarrior's uuid and dates (UTC, whole seconds), a start date
-                // when partly done and an end date when done.
-                Library(tasks: library.tasks.compactMap { task in
-                    guard !task.description.allSatisfy(\.isWhitespace) else { return nil }
-                    let uuid = TaskwarriorFormat.uuid(id: task.id, extras: task.extras)
-                    var extras = task.extras
-                    extras[TaskwarriorFormat.uuidKey] = uuid
-                    if (1...99).contains(task.progress.percent), let start = task.updatedAt ?? task.createdAt {
-                        extras["start"] = TaskwarriorDate.text(start)
-                    }
-                    if task.isDone, let end = task.updatedAt { extras["end"] = TaskwarriorDate.text(end) }
-                    return TaskItem(id: TaskwarriorFormat.recordID(uuid: uuid), description: task.description,
-                                    progress: task.progress, createdAt: task.createdAt.map(TaskwarriorDate.normalised),
-                                    updatedAt: task.updatedAt.map(TaskwarriorDate.normalised), extras: extras)
-                })
+                Library(tasks: library.tasks.compactMap(TaskwarriorFormatTests.projected),
+                        topics: library.topics.compactMap(TaskwarriorFormatTests.projected))
             })
+    }
+
+    /// A task as it comes back: with Taskwarrior's uuid and dates (UTC, whole seconds), a start date
+    /// when partly done and an end date when done.
+    static func projected(_ task: TaskItem) -> TaskItem? {
+        guard !task.description.allSatisfy(\.isWhitespace) else { return nil }
+        let uuid = TaskwarriorFormat.uuid(id: task.id, extras: task.extras)
+        var extras = task.extras
+        extras[TaskwarriorFormat.uuidKey] = uuid
+        if (1...99).contains(task.progress.percent), let start = task.updatedAt ?? task.createdAt {
+            extras["start"] = TaskwarriorDate.text(start)
+        }
+        if task.isDone, let end = task.updatedAt { extras["end"] = TaskwarriorDate.text(end) }
+        return TaskItem(id: TaskwarriorFormat.recordID(uuid: uuid), description: task.description,
+                        progress: task.progress, createdAt: task.createdAt.map(TaskwarriorDate.normalised),
+                        updatedAt: task.updatedAt.map(TaskwarriorDate.normalised), extras: extras)
+    }
+
+    /// A topic as it comes back: Taskwarrior's uuid and dates, and "in progress" only when there was
+    /// a date to start it at.
+    static func projected(_ topic: Topic) -> Topic? {
+        guard !topic.title.allSatisfy(\.isWhitespace) else { return nil }
+        let uuid = TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras)
+        var extras = topic.extras
+        extras[TaskwarriorFormat.uuidKey] = uuid
+        var status = topic.status
+        if status == .inProgress, topic.updatedAt == nil, topic.createdAt == nil { status = .unstarted }
+        return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title,
+                     dueDate: topic.dueDate.map(TaskwarriorDate.normalised), status: status, notes: topic.notes,
+                     links: topic.links, questions: topic.questions, createdAt: topic.createdAt.map(TaskwarriorDate.normalised),
+                     updatedAt: topic.updatedAt.map(TaskwarriorDate.normalised), extras: extras)
     }
 
     @Test func readsTheSampleExport() throws {
@@ -79,7 +97,7 @@ import Testing
             [
             {"uuid":"\(half)","status":"pending","description":"Half done","entry":"20240102T100000Z","modified":"20240103T100000Z","start":"20240103T100000Z","progress":50},
             {"uuid":"\(done)","status":"completed","description":"Done","modified":"20240104T000000Z","end":"20240104T000000Z","tags":["x"],"priority":"M","wait":"20240501T000000Z"},
-            {"uuid":"\(optics)","status":"pending","description":"Optics","modified":"20240105T000000Z","due":"20240301T000000Z","tags":["on_hold"],"annotations":[{"entry":"20240105T000000Z","description":"Lenses"},{"entry":"20240105T000001Z","description":"https://example.org/optics"},{"entry":"20240105T000002Z","description":"Question (done): Why blue? Answer: Rayleigh"}]}
+            {"uuid":"\(optics)","status":"pending","description":"Optics","cardport_kind":"topic","modified":"20240105T000000Z","due":"20240301T000000Z","tags":["on_hold"],"annotations":[{"entry":"20240105T000000Z","description":"Lenses"},{"entry":"20240105T000001Z","description":"https://example.org/optics"},{"entry":"20240105T000002Z","description":"Question (done): Why blue? Answer: Rayleigh"}]}
             ]
 
             """)
