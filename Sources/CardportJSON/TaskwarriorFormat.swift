@@ -12,7 +12,8 @@ public import CardportCore
 /// Writing gives what `task import` accepts: a stable `uuid` (the kept one, else a version-5 UUID
 /// of the Cardport id, so importing the same file again updates instead of duplicating), dates as
 /// `20231105T120000Z`, and only statuses and dates Taskwarrior can parse (it stops on others).
-/// Topics are written as tasks too; see Formats.md for the mapping.
+/// Topics are written as tasks marked `cardport_kind: "topic"`, and read back as topics (every task
+/// is read as a topic with `--kind topics`); see Formats.md for the mapping.
 public struct TaskwarriorFormat: CardFormat {
     /// The `extras` key that holds a task's Taskwarrior uuid.
     public static let uuidKey = "taskwarrior_uuid"
