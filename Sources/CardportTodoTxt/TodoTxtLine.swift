@@ -11,7 +11,8 @@ import CardportCore
 /// ```
 ///
 /// The text keeps `+project` and `@context` words where they are (todo.txt tools read them in
-/// place); only `due:`, `progress:` and `pri:` are taken out, since Cardport holds them elsewhere.
+/// place); only `due:`, `progress:` (open tasks) and `pri:` (done tasks) are taken out, since Cardport
+/// holds them elsewhere.
 struct TodoTxtLine: Equatable {
     var isDone = false
     /// The priority letter, `A`–`Z`: from `(A)` on an open task, from `pri:A` on a done one.
@@ -27,8 +28,16 @@ struct TodoTxtLine: Equatable {
     /// The mapped `key:value` tokens taken out of the text, in order.
     var values: [(key: String, value: String)] = []
 
-    /// Keys taken out of the text.
-    static let mappedKeys: Set<String> = ["due", "progress", "pri"]
+    /// Whether a `key:value` word is taken out of the text: `due:` always, `progress:` on an open task
+    /// (a done one is at 100), `pri:` on a done one (an open one has `(A)`). Others stay where they are.
+    static func isMapped(_ key: Substring, isDone: Bool) -> Bool {
+        switch key {
+        case "due": return true
+        case "progress": return !isDone
+        case "pri": return isDone
+        default: return false
+        }
+    }
 
     static func == (lhs: TodoTxtLine, rhs: TodoTxtLine) -> Bool {
         lhs.isDone == rhs.isDone && lhs.priority == rhs.priority && lhs.completed == rhs.completed
@@ -71,9 +80,9 @@ struct TodoTxtLine: Equatable {
         var kept: [Substring] = []
         for word in body.split(separator: " ", omittingEmptySubsequences: false) {
             if let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex {
-                let key = String(word[..<colon])
-                if TodoTxtLine.mappedKeys.contains(key) {
-                    values.append((key, String(word[word.index(after: colon)...])))
+                let key = word[..<colon]
+                if TodoTxtLine.isMapped(key, isDone: isDone) {
+                    values.append((String(key), String(word[word.index(after: colon)...])))
                     continue
                 }
             }

@@ -39,7 +39,7 @@ final class TodoTxtReader: RecordReader {
         for (key, value) in line.values {
             switch key {
             case "due": extras["due"] = value
-            case "progress" where !line.isDone:
+            case "progress":
                 guard let number = Int(value) else {
                     throw located("progress:\(value) is not a whole number", key: "progress:", in: bytes, offset: offset)
                 }

@@ -82,6 +82,15 @@ final class TodoTxtWriter: RecordWriter {
             // Text that starts like a todo.txt prefix reads back differently; todo.txt has no escape.
             losses.dropField(kind == .task ? "description" : "title", of: kind)
         }
+        if text.split(separator: " ").contains(where: { word in
+            guard let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex else {
+                return false
+            }
+            return TodoTxtLine.isMapped(word[..<colon], isDone: line.isDone)
+        }) {
+            // A `due:` (or `progress:`, `pri:`) word in the text reads back as that value, not as text.
+            losses.dropField(kind == .task ? "description" : "title", of: kind)
+        }
         line.text = text
         let written = Set(text.split(separator: " ").map(String.init))
         for (key, marker) in [("tags", "+"), ("contexts", "@")] {

@@ -78,6 +78,12 @@ import Testing
         ])
     }
 
+    @Test func countsTextThatWouldReadBackAsAValue() throws {
+        let written = try FormatHarness.write(format, [.task(TaskItem(description: "Ask about due:friday"))])
+        #expect(written.text == "Ask about due:friday\n")
+        #expect(written.losses.fields == ["task.description": 1])
+    }
+
     @Test func sniffsTodoLinesAndLeavesClippingsToKindle() {
         #expect(format.sniff(Array("(A) 2024-01-02 Call Mum\n".utf8)) == .certain)
         #expect(format.sniff(Array("x 2024-01-05 Read\n".utf8)) == .certain)

@@ -33,6 +33,10 @@ import Testing
         #expect(parse("X 2024-01-01 capital X is not done")?.isDone == false)
         #expect(parse("  \t ") == nil)
         #expect(parse("due:2024-01-01")?.text == "due:2024-01-01")
+        // `pri:` belongs to done tasks and `progress:` to open ones; elsewhere they are text.
+        #expect(parse("Call pri:A")?.text == "Call pri:A")
+        #expect(parse("Call pri:A")?.priority == nil)
+        #expect(parse("x Read progress:50")?.text == "Read progress:50")
         #expect(parse("a  +b +b @")?.projects == ["b"])
         #expect(parse("a  +b +b @")?.text == "a  +b +b @")
     }
