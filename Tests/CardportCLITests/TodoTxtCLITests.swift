@@ -77,6 +77,30 @@ import Testing
                 == #"{"kind":"task","id":"\#(try idOf("Revise linear algebra notes +maths @desk"))","description":"Revise linear algebra notes +maths @desk","progress":0,"created_at":"2024-02-01","extras":{"contexts":"[\"desk\"]","due":"2024-02-12","priority":"A","tags":"[\"maths\"]"}}"#)
     }
 
+    @Test func readsWhatTodoTxtWrites() throws {
+        let scratch = try TemporaryDirectory()
+        for arguments in [["-t", "add", "(B) Call Mum +family @phone due:2024-01-10"], ["add", "Water the plants @home"],
+                          ["-a", "do", "2"], ["pri", "1", "A"]] {
+            guard let result = try todo(arguments, directory: scratch.path) else { return }
+            #expect(result.status == 0, "todo-txt \(arguments) failed: \(result.errors)")
+        }
+        let result = try CLIRunner.run(["convert", scratch.file("todo.txt"), "-o", "-", "--to", "jsonl", "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        // todo-txt dates what it adds and completes today.
+        let today = Self.today()
+        #expect(lines.first?.contains(#""description":"Call Mum +family @phone","progress":0,"created_at":"\#(today)","extras":{"contexts":"[\"phone\"]","due":"2024-01-10","priority":"A","tags":"[\"family\"]"}}"#) == true)
+        #expect(lines.last?.contains(#""description":"Water the plants @home","progress":100,"updated_at":"\#(today)","extras":{"contexts":"[\"home\"]"}}"#) == true)
+    }
+
+    private static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date())
+    }
+
     @Test func txtFilesAreToldApartByContent() throws {
         let todo = try CLIRunner.run(["inspect", "Samples/todo.txt", "Samples/kindle-clippings.txt"])
         #expect(todo.status == 0)
