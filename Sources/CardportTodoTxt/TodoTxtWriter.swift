@@ -67,30 +67,8 @@ final class TodoTxtWriter: RecordWriter {
 
     private func fill(_ line: inout TodoTxtLine, text: String, created: Timestamp?, updated: Timestamp?,
                       extras: [String: String], dueDate: Timestamp?, kind: RecordKind) {
-        var text = text
-        if text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            // A task is one line: line breaks become spaces.
-            losses.dropField(kind == .task ? "description" : "title", of: kind)
-            text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
-        }
-        if text.unicodeScalars.first == "\u{FEFF}" {
-            // A byte-order mark opening the file is not text: it would not read back.
-            losses.dropField(kind == .task ? "description" : "title", of: kind)
-            text = String(String.UnicodeScalarView(text.unicodeScalars.drop { $0 == "\u{FEFF}" }))
-        }
-        if TodoTxtLine(parsing: Array(text.utf8)[...]).map({ $0.isDone || $0.priority != nil || $0.created != nil }) ?? false {
-            // Text that starts like a todo.txt prefix reads back differently; todo.txt has no escape.
-            losses.dropField(kind == .task ? "description" : "title", of: kind)
-        }
-        if text.split(separator: " ").contains(where: { word in
-            guard let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex else {
-                return false
-            }
-            return TodoTxtLine.isMapped(word[..<colon], isDone: line.isDone)
-        }) {
-            // A `due:` (or `progress:`, `pri:`) word in the text reads back as that value, not as text.
-            losses.dropField(kind == .task ? "description" : "title", of: kind)
-        }
+        let (text, isExact) = TodoTxtWriter.lineText(text, isDone: line.isDone)
+        if !isExact { losses.dropField(kind == .task ? "description" : "title", of: kind) }
         line.text = text
         let written = Set(text.split(separator: " ").map(String.init))
         for (key, marker) in [("tags", "+"), ("contexts", "@")] {
@@ -133,6 +111,38 @@ final class TodoTxtWriter: RecordWriter {
         }
         let unmapped = extras.keys.filter { !TodoTxtWriter.mappedExtras.contains($0) }.count
         if unmapped > 0 { losses.dropField("extras", of: kind, count: unmapped) }
+    }
+
+    /// `text` as one line can hold it, and whether it reads back as written.
+    ///
+    /// Line breaks become spaces and a leading byte-order mark goes (the reader would take it for
+    /// the file's). Text that starts like a todo.txt prefix (`x `, `(A) `, a date) or holds a word
+    /// the reader takes out (`due:…`) is written as it is but does not read back the same: todo.txt
+    /// has no escape.
+    static func lineText(_ text: String, isDone: Bool) -> (text: String, isExact: Bool) {
+        var scalars = String.UnicodeScalarView()
+        var isExact = true
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                scalars.append(" ")
+                isExact = false
+            } else if scalar == "\u{FEFF}", scalars.isEmpty {
+                isExact = false
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        let line = String(scalars)
+        if let parsed = TodoTxtLine(parsing: Array(line.utf8)[...]), parsed.isDone || parsed.priority != nil || parsed.created != nil {
+            isExact = false
+        }
+        let hasMappedWord = line.split(separator: " ").contains { word in
+            guard let colon = word.firstIndex(of: ":"), colon != word.startIndex, word.index(after: colon) != word.endIndex else {
+                return false
+            }
+            return TodoTxtLine.isMapped(word[..<colon], isDone: isDone)
+        }
+        return (line, isExact && !hasMappedWord)
     }
 
     /// The date a timestamp was written on, as a date.
