@@ -19,9 +19,10 @@ final class JSONObjectListReader: RecordReader {
     private var position = 0
     private(set) var notes = ReaderNotes()
 
-    /// A reader of objects that `what` names in messages ("a task").
-    init(input: ByteInput, what: String, map: @escaping Map) {
-        self.stream = JSONStream(input)
+    /// A reader of objects that `what` names in messages ("a task"); `allowsRawControlCharacters`
+    /// for a program that writes them unescaped (Taskwarrior).
+    init(input: ByteInput, what: String, allowsRawControlCharacters: Bool = false, map: @escaping Map) {
+        self.stream = JSONStream(input, allowsRawControlCharacters: allowsRawControlCharacters)
         self.what = what
         self.map = map
     }

@@ -3,7 +3,8 @@ import CardportCore
 /// Taskwarrior's date form, `20231105T120000Z`: UTC, whole seconds, no separators.
 ///
 /// `task export` writes every date this way and `task import` reads it; Taskwarrior 2.6 stops on a
-/// date it cannot parse, so the writer checks every date it passes on with ``isValid(_:)``.
+/// date it cannot parse and crashes on one before 1980, so the writer checks every date it passes on
+/// with ``isValid(_:)`` and ``isImportable(_:)``.
 enum TaskwarriorDate {
     /// Parses `20231105T120000Z`; falls back to ISO 8601 (`2023-11-05T12:00:00Z`), which people
     /// write by hand. `nil` when it is neither.
@@ -24,9 +25,21 @@ enum TaskwarriorDate {
         return Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
-    /// Whether `text` is exactly a date in Taskwarrior's form.
+    /// Whether `text` is exactly a date in Taskwarrior's form that `task import` takes.
     static func isValid(_ text: String) -> Bool {
-        text.utf8.count == 16 && parse(text) != nil
+        guard text.utf8.count == 16, let date = parse(text) else { return false }
+        return isImportable(date)
+    }
+
+    /// The earliest instant `task import` takes: Taskwarrior 2.6 reads smaller values as something
+    /// other than a date and crashes (found by importing every second back from 1980).
+    static let earliest: Int64 = 315_532_800   // 1980-01-01T00:00:00Z
+    /// The latest instant written: the last whole year before 9999, where Taskwarrior 2.6 crashes too.
+    static let latest: Int64 = 253_370_764_799   // 9998-12-31T23:59:59Z
+
+    /// Whether Taskwarrior 2.6 imports `timestamp` without crashing.
+    static func isImportable(_ timestamp: Timestamp) -> Bool {
+        (earliest...latest).contains(timestamp.secondsSince1970)
     }
 
     /// `timestamp` in Taskwarrior's form: the instant in UTC, fraction dropped.

@@ -58,7 +58,8 @@ final class TaskwarriorWriter: RecordWriter {
         member("status", status)
         member("description", task.description)
         dates(created: task.createdAt, updated: task.updatedAt, kind: .task)
-        let started = (1...99).contains(task.progress.percent) ? (task.updatedAt ?? task.createdAt) : nil
+        let started = (1...99).contains(task.progress.percent)
+            ? [task.updatedAt, task.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable) : nil
         keptDate("start", task.extras, derived: started, kind: .task)
         if done { keptDate("end", task.extras, derived: task.updatedAt, kind: .task) }
         keptDate("due", task.extras, derived: nil, kind: .task)
@@ -83,8 +84,9 @@ final class TaskwarriorWriter: RecordWriter {
         member(TaskwarriorFormat.kindKey, "topic")
         dates(created: topic.createdAt, updated: topic.updatedAt, kind: .topic)
         if topic.status == .inProgress {
-            keptDate("start", topic.extras, derived: topic.updatedAt ?? topic.createdAt, kind: .topic)
-            if topic.extras["start"] == nil, topic.updatedAt == nil, topic.createdAt == nil {
+            let start = [topic.updatedAt, topic.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable)
+            keptDate("start", topic.extras, derived: start, kind: .topic)
+            if topic.extras["start"] == nil, start == nil {
                 // Taskwarrior starts a task at a date; without one the topic reads back as not started.
                 losses.dropField("status", of: .topic)
             }
@@ -92,10 +94,7 @@ final class TaskwarriorWriter: RecordWriter {
             keptDate("start", topic.extras, derived: nil, kind: .topic)
         }
         if topic.status == .done { keptDate("end", topic.extras, derived: topic.updatedAt, kind: .topic) }
-        if let due = topic.dueDate {
-            if due.nanoseconds != 0 { losses.dropField("due", of: .topic) }
-            member("due", TaskwarriorDate.text(due))
-        }
+        date("due", topic.dueDate, field: "due", kind: .topic)
         list("tags", topic.extras["tags"], prefix: topic.status == .onHold ? ["on_hold"] : [], kind: .topic)
         var added: [String] = []
         if let notes = topic.notes { added.append(notes) }
@@ -105,7 +104,8 @@ final class TaskwarriorWriter: RecordWriter {
             if let answer = question.answer { text += " Answer: " + answer }
             added.append(text)
         }
-        annotations(kept: topic.extras["annotations"], added: added, base: topic.updatedAt ?? topic.createdAt, kind: .topic)
+        let base = [topic.updatedAt, topic.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable)
+        annotations(kept: topic.extras["annotations"], added: added, base: base, kind: .topic)
         extras(topic.extras, kind: .topic)
         writer.byte(0x7D)
     }
@@ -133,27 +133,34 @@ final class TaskwarriorWriter: RecordWriter {
     }
 
     private func dates(created: Timestamp?, updated: Timestamp?, kind: RecordKind) {
-        if let created {
-            if created.nanoseconds != 0 { losses.dropField("created_at", of: kind) }
-            member("entry", TaskwarriorDate.text(created))
+        date("entry", created, field: "created_at", kind: kind)
+        date("modified", updated, field: "updated_at", kind: kind)
+    }
+
+    /// Writes a date Taskwarrior imports; counts one it would crash on, and a fraction it drops.
+    @discardableResult
+    private func date(_ key: String, _ value: Timestamp?, field: String, kind: RecordKind) -> Bool {
+        guard let value else { return false }
+        guard TaskwarriorDate.isImportable(value) else {
+            losses.dropField(field, of: kind)
+            return false
         }
-        if let updated {
-            if updated.nanoseconds != 0 { losses.dropField("updated_at", of: kind) }
-            member("modified", TaskwarriorDate.text(updated))
-        }
+        if value.nanoseconds != 0 { losses.dropField(field, of: kind) }
+        member(key, TaskwarriorDate.text(value))
+        return true
     }
 
     /// Writes a date attribute kept from a Taskwarrior input when it parses, else `derived`.
     private func keptDate(_ key: String, _ extras: [String: String], derived: Timestamp?, kind: RecordKind) {
         if let kept = extras[key] {
             // An ISO 8601 date (todo.txt's `due:2024-01-10`) is written in Taskwarrior's form.
-            if let parsed = TaskwarriorDate.parse(kept) {
+            if let parsed = TaskwarriorDate.parse(kept), TaskwarriorDate.isImportable(parsed) {
                 member(key, TaskwarriorDate.text(parsed))
                 return
             }
             losses.dropField(key, of: kind)
         }
-        if let derived { member(key, TaskwarriorDate.text(derived)) }
+        if let derived, TaskwarriorDate.isImportable(derived) { member(key, TaskwarriorDate.text(derived)) }
     }
 
     /// Writes a list of strings: `prefix`, then the kept JSON list when it is one.
@@ -224,7 +231,7 @@ final class TaskwarriorWriter: RecordWriter {
         for key in extras.keys.sorted() where !TaskwarriorWriter.managed.contains(key) && key != "status" {
             let value = extras[key]!
             guard TaskwarriorWriter.isAttributeName(key),
-                  !TaskwarriorWriter.dates.contains(key) || TaskwarriorDate.parse(value) != nil else {
+                  !TaskwarriorWriter.dates.contains(key) || TaskwarriorDate.parse(value).map(TaskwarriorDate.isImportable) == true else {
                 losses.dropField("extras", of: kind)
                 continue
             }

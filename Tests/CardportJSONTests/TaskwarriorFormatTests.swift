@@ -16,20 +16,23 @@ import Testing
             })
     }
 
-    /// A task as it comes back: with Taskwarrior's uuid and dates (UTC, whole seconds), a start date
-    /// when partly done and an end date when done.
+    /// A date as it comes back: UTC and whole seconds, and none at all when Taskwarrior would crash on it.
+    static func projected(_ date: Timestamp?) -> Timestamp? {
+        date.flatMap { TaskwarriorDate.isImportable($0) ? TaskwarriorDate.normalised($0) : nil }
+    }
+
+    /// A task as it comes back: with Taskwarrior's uuid and dates, a start date when partly done and
+    /// an end date when done.
     static func projected(_ task: TaskItem) -> TaskItem? {
         guard !task.description.allSatisfy(\.isWhitespace) else { return nil }
         let uuid = TaskwarriorFormat.uuid(id: task.id, extras: task.extras)
         var extras = task.extras
         extras[TaskwarriorFormat.uuidKey] = uuid
-        if (1...99).contains(task.progress.percent), let start = task.updatedAt ?? task.createdAt {
-            extras["start"] = TaskwarriorDate.text(start)
-        }
-        if task.isDone, let end = task.updatedAt { extras["end"] = TaskwarriorDate.text(end) }
-        return TaskItem(id: TaskwarriorFormat.recordID(uuid: uuid), description: task.description,
-                        progress: task.progress, createdAt: task.createdAt.map(TaskwarriorDate.normalised),
-                        updatedAt: task.updatedAt.map(TaskwarriorDate.normalised), extras: extras)
+        let created = projected(task.createdAt), updated = projected(task.updatedAt)
+        if (1...99).contains(task.progress.percent), let start = updated ?? created { extras["start"] = TaskwarriorDate.text(start) }
+        if task.isDone, let end = updated { extras["end"] = TaskwarriorDate.text(end) }
+        return TaskItem(id: TaskwarriorFormat.recordID(uuid: uuid), description: task.description, progress: task.progress,
+                        createdAt: created, updatedAt: updated, extras: extras)
     }
 
     /// A topic as it comes back: Taskwarrior's uuid and dates, and "in progress" only when there was
@@ -39,12 +42,12 @@ import Testing
         let uuid = TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras)
         var extras = topic.extras
         extras[TaskwarriorFormat.uuidKey] = uuid
+        let created = projected(topic.createdAt), updated = projected(topic.updatedAt)
         var status = topic.status
-        if status == .inProgress, topic.updatedAt == nil, topic.createdAt == nil { status = .unstarted }
-        return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title,
-                     dueDate: topic.dueDate.map(TaskwarriorDate.normalised), status: status, notes: topic.notes,
-                     links: topic.links, questions: topic.questions, createdAt: topic.createdAt.map(TaskwarriorDate.normalised),
-                     updatedAt: topic.updatedAt.map(TaskwarriorDate.normalised), extras: extras)
+        if status == .inProgress, updated == nil, created == nil { status = .unstarted }
+        return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title, dueDate: projected(topic.dueDate),
+                     status: status, notes: topic.notes, links: topic.links, questions: topic.questions,
+                     createdAt: created, updatedAt: updated, extras: extras)
     }
 
     @Test func readsTheSampleExport() throws {
@@ -115,6 +118,28 @@ import Testing
         #expect(!written.text.contains("urgent"))
         #expect(written.losses.fields == ["task.due": 1, "task.status": 1, "task.priority": 1, "task.annotations": 1, "task.id": 1])
         #expect(written.losses.records == [.task: 1])
+    }
+
+    @Test func datesTaskwarriorWouldCrashOnAreCountedNotWritten() throws {
+        let early = Timestamp(year: 1979, month: 12, day: 31, hour: 23, minute: 59, second: 59)!
+        let written = try FormatHarness.write(format, [
+            .task(TaskItem(description: "Old", progress: try TaskProgress(percent: 50), createdAt: early,
+                           updatedAt: Timestamp(year: 1980, month: 1, day: 1), extras: ["due": "19000101T000000Z"])),
+        ])
+        #expect(!written.text.contains("1979"))
+        #expect(!written.text.contains("1900"))
+        #expect(written.text.contains(#""modified":"19800101T000000Z","start":"19800101T000000Z""#))
+        #expect(written.losses.fields == ["task.created_at": 1, "task.due": 1, "task.id": 1])
+    }
+
+    @Test func readsTheControlCharactersTaskExportLeavesUnescaped() throws {
+        let records = try FormatHarness.read(format, "[\n{\"description\":\"a\u{1}b\tc\",\"status\":\"pending\"}\n]\n")
+        guard case .task(let task)? = records.first else {
+            Issue.record("no task")
+            return
+        }
+        #expect(task.description == "a\u{1}b\tc")
+        #expect(FormatHarness.error(reading: "[{\"description\":\"a\nb\"}]", as: format)?.message == "a string runs past the end of the line")
     }
 
     @Test func theUUIDIsStableAndKeptWhenTheTaskCameFromTaskwarrior() {

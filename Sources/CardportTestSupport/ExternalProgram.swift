@@ -1,17 +1,21 @@
 import Foundation
-import Testing
+public import Testing
 
 /// Runs a program the client-format tests check Cardport against (task, todo-txt, buku); a missing
 /// program fails the test with a message that says how to install it, never a silent skip.
-enum ExternalProgram {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
+public enum ExternalProgram {
+    /// What a run of a program gave.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output.
+        public var output: String
+        /// Standard error.
+        public var errors: String
     }
 
     /// The first of `names` found on `PATH`, or a recorded failure naming the Debian package to install.
-    static func find(_ names: String..., package: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    public static func find(_ names: String..., package: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in names {
             for directory in paths {
@@ -25,7 +29,7 @@ enum ExternalProgram {
     }
 
     /// Runs `program` with `arguments`, the current environment plus `environment`, and no input.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+    public static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
                     directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
