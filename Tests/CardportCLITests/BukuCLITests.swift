@@ -13,18 +13,11 @@ import Testing
 
         """
 
-    /// What buku holds after importing `file`, by URL: title and tags as buku prints them.
-    private func importIntoBuku(_ file: String, scratch: TemporaryDirectory) throws -> [String: (title: String, tags: String)]? {
-        guard let buku = ExternalProgram.find("buku", package: "buku") else { return nil }
-        let home = scratch.file("home-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let environment = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
-        let imported = try ExternalProgram.run(buku, ["--nostdin", "--np", "--tacit", "-i", file], environment: environment)
-        #expect(imported.status == 0, "buku -i failed: \(imported.errors)")
-        let listed = try ExternalProgram.run(buku, ["--nostdin", "--np", "-p", "-j"], environment: environment)
-        let json = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]] ?? []
-        return Dictionary(json.map { ($0["uri"] as? String ?? "", ($0["title"] as? String ?? "", $0["tags"] as? String ?? "")) },
-                          uniquingKeysWith: { first, _ in first })
+    /// What buku holds after importing `file`, by URL.
+    private func importIntoBuku(_ file: String, scratch: TemporaryDirectory) throws -> [String: (title: String, tags: [String])]? {
+        guard let buku = try BukuDatabase(in: scratch) else { return nil }
+        try buku.importFile(file)
+        return try buku.bookmarks()
     }
 
     @Test func bukuImportsCardportsFirefoxBackupWithEveryURLAndTag() throws {
@@ -63,7 +56,7 @@ import Testing
 
     /// Every bookmark of ``bookmarks`` is in buku, with its title and tags (in any order: buku sorts
     /// the tags of some imports and not of others).
-    private func expectEveryBookmark(_ found: [String: (title: String, tags: String)],
+    private func expectEveryBookmark(_ found: [String: (title: String, tags: [String])],
                                      sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(found.count == 4, sourceLocation: sourceLocation)
         for (url, title, tags) in [("https://git-scm.com/book", "Pro Git", ["books", "git"]),
@@ -71,25 +64,22 @@ import Testing
                                    ("https://ja.wikipedia.org/wiki/東京", "Übersicht – 東京", ["japan", "travel"]),
                                    ("https://example.com/plain", "", [])] {
             #expect(found[url]?.title == title, "\(url)", sourceLocation: sourceLocation)
-            #expect(found[url]?.tags.split(separator: ",").map(String.init).sorted() == tags, "\(url)", sourceLocation: sourceLocation)
+            #expect(found[url]?.tags.sorted() == tags, "\(url)", sourceLocation: sourceLocation)
         }
     }
 
     @Test func readsWhatBukuPrintsAsJSON() throws {
-        guard let buku = ExternalProgram.find("buku", package: "buku") else { return }
         let scratch = try TemporaryDirectory()
-        let home = scratch.file("home")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let environment = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
+        guard let buku = try BukuDatabase(in: scratch) else { return }
         for (url, title, tags, comment) in [("https://git-scm.com/book", "Pro Git", "git,books", "The Git book"),
                                             ("https://example.com/plain", "Plain", "", "")] {
-            var arguments = ["--nostdin", "--np", "--tacit", "-a", url, "--title", title]
+            var arguments = ["--tacit", "-a", url, "--title", title]
             if !tags.isEmpty { arguments += ["--tag", tags] }
             if !comment.isEmpty { arguments += ["--comment", comment] }
-            let added = try ExternalProgram.run(buku, arguments, environment: environment)
+            let added = try buku.run(arguments)
             #expect(added.status == 0, "buku -a failed: \(added.errors)")
         }
-        let printed = try ExternalProgram.run(buku, ["--nostdin", "--np", "-p", "-j"], environment: environment)
+        let printed = try buku.run(["-p", "-j"])
         let file = try scratch.write("buku.json", printed.output)
         let result = try CLIRunner.run(["convert", file, "-o", "-", "--to", "jsonl", "-q"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
@@ -98,7 +88,7 @@ import Testing
 
             """, stderr: ""))
         // One record (`-p N -j`) is a single object.
-        let one = try ExternalProgram.run(buku, ["--nostdin", "--np", "-p", "2", "-j"], environment: environment)
+        let one = try buku.run(["-p", "2", "-j"])
         let single = try scratch.write("one.json", one.output)
         #expect(try CLIRunner.run(["inspect", single]).stdout == "\(single): buku, 1 record (1 bookmark)\n")
     }

@@ -7,29 +7,16 @@ import Testing
 /// Random bookmarks, awkward text and all, written as a Firefox backup and as buku's Markdown and
 /// imported by buku itself: every bookmark Cardport writes arrives with its URL and tags.
 @Suite struct BukuImportTests {
-    /// What buku holds after importing `file`, by URL: title and tags as buku prints them.
+    /// What buku holds after importing `file`, by URL.
     private func imported(_ file: String, in scratch: TemporaryDirectory) throws -> [String: (title: String, tags: [String])]? {
-        guard let buku = ExternalProgram.find("buku", package: "buku") else { return nil }
-        let home = scratch.file("home")
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let environment = ["HOME": home, "XDG_DATA_HOME": home + "/.local/share"]
-        let result = try ExternalProgram.run(buku, ["--nostdin", "--np", "--tacit", "-i", file], environment: environment)
-        #expect(result.status == 0, "buku -i failed: \(result.errors)")
-        let listed = try ExternalProgram.run(buku, ["--nostdin", "--np", "-p", "-j"], environment: environment)
-        // An empty database prints nothing at all.
-        let text = listed.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        let json = text.isEmpty ? [] : try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] ?? []
-        var found: [String: (title: String, tags: [String])] = [:]
-        for entry in json {
-            let tags = (entry["tags"] as? String ?? "").split(separator: ",").map(String.init)
-            found[entry["uri"] as? String ?? ""] = (entry["title"] as? String ?? "", tags)
-        }
-        return found
+        guard let buku = try BukuDatabase(in: scratch) else { return nil }
+        try buku.importFile(file)
+        return try buku.bookmarks()
     }
 
     /// Random bookmarks with URLs (buku keeps only links), each URL once.
     private func bookmarks(seed: UInt64) -> [Bookmark] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitRandom(seed: seed)
         var seen = Set<String>()
         return RandomCards.randomLibrary(using: &rng, kinds: [.bookmark]).bookmarks.filter {
             $0.text.hasPrefix("https://") && seen.insert($0.text).inserted

@@ -12,7 +12,7 @@ import Testing
     @Test(arguments: 1...20)
     func taskImportsEveryRandomLibrary(_ seed: UInt64) throws {
         guard let task = ExternalProgram.find("task", package: "taskwarrior") else { return }
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitRandom(seed: seed)
         let library = RandomCards.randomLibrary(using: &rng, kinds: [.task, .topic])
         let written = try FormatHarness.write(format, library.records)
         let scratch = try TemporaryDirectory()
@@ -48,20 +48,5 @@ import Testing
                 Issue.record("\(record.kind) came back for a \(original.kind)")
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so each case is the same library every run.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
