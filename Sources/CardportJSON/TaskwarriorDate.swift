@@ -34,7 +34,8 @@ enum TaskwarriorDate {
     /// The earliest instant `task import` takes: Taskwarrior 2.6 reads smaller values as something
     /// other than a date and crashes (found by importing every second back from 1980).
     static let earliest: Int64 = 315_532_800   // 1980-01-01T00:00:00Z
-    /// The latest instant written: the last whole year before 9999, where Taskwarrior 2.6 crashes too.
+    /// The latest instant written: Taskwarrior 2.6 crashes on the last hours of 9999 (past the year's
+    /// end in local time), so dates stop a year before.
     static let latest: Int64 = 253_370_764_799   // 9998-12-31T23:59:59Z
 
     /// Whether Taskwarrior 2.6 imports `timestamp` without crashing.
