@@ -46,16 +46,8 @@ final class TaskwarriorWriter: RecordWriter {
     private func writeTask(_ task: TaskItem) {
         guard begin(task.description, kind: .task) else { return }
         let done = task.isDone
-        var status = done ? "completed" : "pending"
-        if !done, let kept = task.extras["status"] {
-            // A recurring task is a template Taskwarrior needs `recur` and `due` for.
-            let isTemplate = kept == "recurring" && task.extras["recur"] != nil && task.extras["due"] != nil
-            if TaskwarriorWriter.openStatuses.contains(kept) || isTemplate { status = kept } else if kept != "completed" {
-                losses.dropField("status", of: .task)
-            }
-        }
         member("uuid", TaskwarriorFormat.uuid(id: task.id, extras: task.extras))
-        member("status", status)
+        member("status", status(isDone: done, extras: task.extras, kind: .task))
         member("description", task.description)
         dates(created: task.createdAt, updated: task.updatedAt, kind: .task)
         let started = (1...99).contains(task.progress.percent)
@@ -79,7 +71,7 @@ final class TaskwarriorWriter: RecordWriter {
     private func writeTopic(_ topic: Topic) {
         guard begin(topic.title, kind: .topic) else { return }
         member("uuid", TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras))
-        member("status", topic.status == .done ? "completed" : "pending")
+        member("status", status(isDone: topic.status == .done, extras: topic.extras, kind: .topic))
         member("description", topic.title)
         member(TaskwarriorFormat.kindKey, "topic")
         dates(created: topic.createdAt, updated: topic.updatedAt, kind: .topic)
@@ -90,10 +82,24 @@ final class TaskwarriorWriter: RecordWriter {
                 // Taskwarrior starts a task at a date; without one the topic reads back as not started.
                 losses.dropField("status", of: .topic)
             }
-        } else {
-            keptDate("start", topic.extras, derived: nil, kind: .topic)
+        } else if topic.extras["start"] != nil {
+            // A start date would read back as "in progress".
+            losses.dropField("start", of: .topic)
         }
-        if topic.status == .done { keptDate("end", topic.extras, derived: topic.updatedAt, kind: .topic) }
+        if topic.status == .done {
+            keptDate("end", topic.extras, derived: topic.updatedAt, kind: .topic)
+        } else if topic.extras["end"] != nil {
+            losses.dropField("end", of: .topic)
+        }
+        if let kept = topic.extras["progress"] {
+            // Kept from a task read as a topic.
+            if let percent = Int(kept), (1...99).contains(percent) {
+                writer.raw(",\"progress\":")
+                writer.int(percent)
+            } else if kept != "0" && kept != "100" {
+                losses.dropField("progress", of: .topic)
+            }
+        }
         date("due", topic.dueDate, field: "due", kind: .topic)
         list("tags", topic.extras["tags"], prefix: topic.status == .onHold ? ["on_hold"] : [], kind: .topic)
         var added: [String] = []
@@ -108,6 +114,17 @@ final class TaskwarriorWriter: RecordWriter {
         annotations(kept: topic.extras["annotations"], added: added, base: base, kind: .topic)
         extras(topic.extras, kind: .topic)
         writer.byte(0x7D)
+    }
+
+    /// The status to write: `completed` when done, else a kept status a task that is not done may
+    /// have (a recurring one only with its `recur` and `due`), else `pending`.
+    private func status(isDone: Bool, extras: [String: String], kind: RecordKind) -> String {
+        if isDone { return "completed" }
+        guard let kept = extras["status"] else { return "pending" }
+        let isTemplate = kept == "recurring" && extras["recur"] != nil && extras["due"] != nil
+        if TaskwarriorWriter.openStatuses.contains(kept) || isTemplate { return kept }
+        if kept != "completed" { losses.dropField("status", of: kind) }
+        return "pending"
     }
 
     // MARK: Members

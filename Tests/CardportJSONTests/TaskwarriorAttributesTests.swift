@@ -36,6 +36,18 @@ import Testing
         #expect(task.extras == ["start": "20240105T000000Z"])
     }
 
+    @Test func aTaskReadAsATopicWritesBackWhatItHad() throws {
+        let input = try ByteInput(path: PackagePaths.sample("taskwarrior-export.json"))
+        let topics = try format.makeReader(input, options: ReadOptions(kind: .topic)).readAll()
+        let written = try FormatHarness.write(format, topics)
+        let lines = written.text.split(separator: "\n")
+        #expect(lines[1].contains(#""status":"pending""#) && lines[1].contains(#""start":"20240205T193012Z""#)
+                && lines[1].contains(#""progress":40"#) && lines[1].contains(#""tags":["exam","maths"]"#))
+        #expect(lines[3].contains(#""status":"waiting""#) && lines[3].contains(#""wait":"20240301T000000Z""#))
+        #expect(lines[4].contains(#""status":"completed""#) && lines[4].contains(#""end":"20240204T211500Z""#))
+        #expect(written.losses.isEmpty)
+    }
+
     @Test(arguments: [
         ("Question: Why?", Question(text: "Why?")),
         ("Question (done): Why? Answer: Because", Question(text: "Why?", answer: "Because", isDone: true)),
