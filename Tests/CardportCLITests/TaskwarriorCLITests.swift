@@ -12,14 +12,15 @@ import Testing
         let scratch: TemporaryDirectory
         let environment: [String: String]
 
-        init?(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        /// A Taskwarrior whose configuration file also holds `config` (UDA declarations, say).
+        init?(config: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
             guard let program = ExternalProgram.find("task", package: "taskwarrior", sourceLocation: sourceLocation) else {
                 return nil
             }
             self.program = program
             scratch = try TemporaryDirectory()
             try FileManager.default.createDirectory(atPath: scratch.file("data"), withIntermediateDirectories: true)
-            let rc = try scratch.write("taskrc", "data.location=\(scratch.file("data"))\n")
+            let rc = try scratch.write("taskrc", "data.location=\(scratch.file("data"))\n" + config)
             environment = ["TASKDATA": scratch.file("data"), "TASKRC": rc]
         }
 
@@ -49,9 +50,13 @@ import Testing
             return objects.map { object in
                 var flat: [String: String] = [:]
                 for (key, value) in object where key != "id" && key != "urgency" {
-                    if let text = value as? String { flat[key] = text } else {
-                        let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
-                        flat[key] = data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
+                    if let text = value as? String {
+                        flat[key] = text
+                    } else if JSONSerialization.isValidJSONObject(value),
+                              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) {
+                        flat[key] = String(decoding: data, as: UTF8.self)
+                    } else {
+                        flat[key] = "\(value)"
                     }
                 }
                 return flat
@@ -167,6 +172,23 @@ import Testing
         let expected = try source.export()
         #expect(expected.count == 4)
         #expect(try target.export() == expected)
+    }
+
+    @Test func declaredUserDefinedAttributesRoundTrip() throws {
+        guard let task = try Taskwarrior(config: "uda.estimate.type=numeric\nuda.estimate.label=Estimate\n") else { return }
+        let added = try task.run(["add", "Plan the essay", "estimate:3", "due:2030-05-01"])
+        #expect(added.status == 0, "task add failed: \(added.errors)")
+        let before = try task.export()
+        let exported = try task.scratch.write("export.json", try task.run(["export"]).output)
+        let converted = try CLIRunner.run(["convert", exported, "-o", task.scratch.file("cardport.jsonl"), "-q"])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(try task.scratch.read("cardport.jsonl").contains(#""estimate":"3""#))
+        let back = try CLIRunner.run(["convert", task.scratch.file("cardport.jsonl"), "--to", "taskwarrior",
+                                      "-o", task.scratch.file("back.json"), "-q"])
+        #expect(back.status == 0, "\(back.stderr)")
+        // The numeric attribute goes back as the string "3", which Taskwarrior takes as the same value.
+        #expect(try task.importFile(task.scratch.file("back.json")) == ["skip"])
+        #expect(try task.export() == before)
     }
 
     @Test func whatTaskwarriorWouldRefuseIsCountedAndTheRestImports() throws {
