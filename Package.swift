@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
+        .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
@@ -42,7 +43,7 @@ let package = Package(
             name: "Cardport",
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
-                "CardportMarkdown",
+                "CardportMarkdown", "CardportTodoTxt",
             ]
         ),
         .executableTarget(
@@ -105,6 +106,13 @@ let package = Package(
             name: "CardportMarkdownTests",
             dependencies: [
                 "CardportMarkdown", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportTodoTxtTests",
+            dependencies: [
+                "CardportTodoTxt", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -3,6 +3,7 @@ import CardportCSV
 import CardportJSON
 import CardportKindle
 import CardportMarkdown
+import CardportTodoTxt
 import CardportXML
 import CardportYAML
 
@@ -31,5 +32,9 @@ extension FormatRegistry {
         XBELFormat(),
         NetscapeBookmarksFormat(),
         MarkdownFormat(),
+        TaskwarriorFormat(),
+        FirefoxBookmarksFormat(),
+        BukuFormat(),
+        TodoTxtFormat(),
     ])
 }

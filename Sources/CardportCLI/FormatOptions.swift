@@ -59,7 +59,7 @@ struct InputFormatOptions: ParsableArguments {
 /// Options that shape how readers read, shared by the commands that read inputs.
 struct ReadingOptions: ParsableArguments {
     @Option(name: .customLong("folders-as-tags"),
-            help: ArgumentHelp("Which folder names become bookmark tags (bookmark HTML, XBEL, OPML): none, parent or all (default: all).",
+            help: ArgumentHelp("Which folder names become bookmark tags (bookmark HTML, Firefox JSON, XBEL, OPML): none, parent or all (default: all).",
                                valueName: "which"),
             transform: parseFoldersAsTags)
     var foldersAsTags: FoldersAsTags = .all

@@ -20,13 +20,17 @@ struct JSONParser {
     let base: Int
     /// Whether the window reaches the end of the input.
     let isFinal: Bool
+    /// Whether a string may hold control characters as they are (not `\n`), which RFC 8259 forbids
+    /// but `task export` writes.
+    let allowsRawControlCharacters: Bool
     var index = 0
     private var depth = 0
 
-    init(bytes: UnsafeRawBufferPointer, base: Int, isFinal: Bool) {
+    init(bytes: UnsafeRawBufferPointer, base: Int, isFinal: Bool, allowsRawControlCharacters: Bool = false) {
         self.bytes = bytes
         self.base = base
         self.isFinal = isFinal
+        self.allowsRawControlCharacters = allowsRawControlCharacters
     }
 
     // MARK: Helpers
@@ -291,7 +295,7 @@ struct JSONParser {
                     throw fail("'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape", at: index - 2,
                                hint: "write a backslash as \\\\")
                 }
-            case 0x00..<0x20:
+            case 0x00..<0x20 where !allowsRawControlCharacters || byte == 0x0A:
                 throw fail(byte == 0x0A ? "a string runs past the end of the line" : "a control character must be escaped in a string",
                            at: index, hint: byte == 0x0A ? "close the string with \" or write a line break as \\n" : nil)
             default:

@@ -4,16 +4,20 @@ import CardportCore
 /// window, and turns syntax failures into located ``CardportError``s.
 final class JSONStream {
     let input: ByteInput
+    /// See ``JSONParser/allowsRawControlCharacters``.
+    let allowsRawControlCharacters: Bool
 
-    init(_ input: ByteInput) {
+    init(_ input: ByteInput, allowsRawControlCharacters: Bool = false) {
         self.input = input
+        self.allowsRawControlCharacters = allowsRawControlCharacters
     }
 
     /// Runs `body` on the current window until it completes without needing more input, then
     /// consumes what it parsed.
     func parse<T>(_ body: (inout JSONParser) throws(JSONParser.Failure) -> T) throws(CardportError) -> T {
         while true {
-            var parser = JSONParser(bytes: input.available, base: input.offset, isFinal: input.isAtEnd)
+            var parser = JSONParser(bytes: input.available, base: input.offset, isFinal: input.isAtEnd,
+                                    allowsRawControlCharacters: allowsRawControlCharacters)
             do throws(JSONParser.Failure) {
                 let result = try body(&parser)
                 input.consume(parser.index)

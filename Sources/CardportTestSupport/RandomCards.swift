@@ -189,13 +189,20 @@ public enum RandomCards {
     }
 }
 
-/// A small deterministic generator (SplitMix64) seeded from the caller's, for nested generation.
-struct SplitRandom: RandomNumberGenerator {
+/// A small deterministic generator (SplitMix64) seeded from the caller's, for nested generation,
+/// and for tests that want the same random cards on every run.
+///
+/// ```swift
+/// var rng = SplitRandom(seed: 7)
+/// let library = RandomCards.randomLibrary(using: &rng, kinds: [.task])   // the same every run
+/// ```
+public struct SplitRandom: RandomNumberGenerator {
     var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -118,7 +118,7 @@ final class NetscapeBookmarksReader: XMLEventHandler {
             return
         }
         var tags = tagList.map { TagList.split($0) } ?? []
-        tags = TagList.adding(folders: lists.compactMap { $0 }, to: tags, as: foldersAsTags)
+        tags = foldersAsTags.tags(tags, inFolders: lists.compactMap { $0 })
         bookmark = Bookmark(text: href, tags: tags, createdAt: try date(added, "ADD_DATE"),
                             updatedAt: try date(modified, "LAST_MODIFIED"), extras: extras)
         begin(.linkText)

@@ -182,7 +182,7 @@ final class OPMLReader: XMLEventHandler {
         var name = title ?? text
         if name == link { name = nil }
         var tags = category.map { TagList.split($0, stripSlash: true) } ?? []
-        tags = TagList.adding(folders: folders, to: tags, as: foldersAsTags)
+        tags = foldersAsTags.tags(tags, inFolders: folders)
         return Bookmark(id: id, name: name, text: link, tags: tags,
                         createdAt: try date(created, "created"), updatedAt: try date(modified, "modified"),
                         extras: extras)
@@ -190,7 +190,7 @@ final class OPMLReader: XMLEventHandler {
 
     private func citation(from attributes: [XMLAttribute]) throws(CardportError) -> Citation {
         var tags = TagList.split(attributes[named: "category"] ?? "", stripSlash: true)
-        tags = TagList.adding(folders: folders, to: tags, as: foldersAsTags)
+        tags = foldersAsTags.tags(tags, inFolders: folders)
         var location: CitationLocation?
         if let written = attributes[named: "location"] {
             guard let parsed = CitationLocation(parsing: written) else {

@@ -39,17 +39,4 @@ enum TagList {
         }
         return (kept.joined(separator: ","), tags.count - kept.count)
     }
-
-    /// The tags a bookmark in `folders` (outermost first) gets from them, after its own.
-    static func adding(folders: [String], to tags: [String], as mode: FoldersAsTags) -> [String] {
-        let names: ArraySlice<String>
-        switch mode {
-        case .none: return tags
-        case .parent: names = folders.suffix(1)
-        case .all: names = folders[...]
-        }
-        var result = tags
-        for name in names where !result.contains(name) { result.append(name) }
-        return result
-    }
 }

@@ -78,7 +78,7 @@ final class XBELReader: XMLEventHandler {
             folders.removeLast()
         case .bookmark:
             if var done = bookmark {
-                done.tags = TagList.adding(folders: folders.compactMap { $0 }, to: bookmarkTags, as: foldersAsTags)
+                done.tags = foldersAsTags.tags(bookmarkTags, inFolders: folders.compactMap { $0 })
                 queue.append(.bookmark(done))
             }
             bookmark = nil

@@ -22,6 +22,10 @@ import Testing
             xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
             netscape         bookmarks-html           .html, .htm      bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
             markdown         md                       .md, .markdown   citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
+            taskwarrior      task                     .json            tasks, topics                        tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
+            firefox          firefox-json             .json            bookmarks                            bookmarks                            Firefox bookmark backup JSON (children/typeCode/uri tree)
+            buku             -                        .json, .md       bookmarks                            bookmarks                            buku: reads buku -p -j JSON and its Markdown, writes Markdown for buku --import
+            todotxt          todo.txt, todo-txt       .txt             tasks                                tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:
 
             """, stderr: ""))
     }
@@ -59,7 +63,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, opml, xbel, netscape, markdown
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))
@@ -79,7 +83,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == """
             error: format 'dummyjson' cannot hold tasks, which is what 'jsonl' was asked for
-              hint: formats that can: cardport, jsonl, csv, todoist, yaml, markdown
+              hint: formats that can: cardport, jsonl, csv, todoist, yaml, markdown, taskwarrior, todotxt
 
             """)
     }

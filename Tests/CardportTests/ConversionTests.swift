@@ -89,7 +89,7 @@ import Testing
             let error = error as! CardportError
             return error.code == .unsupportedKind
                 && error.message == "format 'favourites' cannot hold tasks, which is what 'jsonl' was asked for"
-                && error.hint == "formats that can: cardport, jsonl, csv, todoist, yaml, markdown"
+                && error.hint == "formats that can: cardport, jsonl, csv, todoist, yaml, markdown, taskwarrior, todotxt"
         }
         #expect(directory.entries.isEmpty)
     }

@@ -12,6 +12,8 @@ import Testing
         ("dummyjson-quotes-page.json", "dummyjson"), ("dummyjson-random.json", "dummyjson"),
         ("dummyjson-random-3.json", "dummyjson"), ("favourites.json", "favourites"),
         ("mixed.jsonl", "jsonl"), ("backup.json", "cardport"),
+        ("taskwarrior-export.json", "taskwarrior"), ("firefox-bookmarks.json", "firefox"), ("buku-bookmarks.json", "buku"),
+        ("todo.txt", "todotxt"), ("kindle-clippings.txt", "kindle"), ("buku-export.md", "markdown"),
     ])
     func resolvesEverySample(_ name: String, _ expected: String) throws {
         let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
@@ -47,7 +49,7 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "opml", "xbel", "netscape", "markdown"])
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
         #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
     }
 }

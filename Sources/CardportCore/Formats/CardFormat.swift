@@ -51,7 +51,7 @@ public struct ReadOptions: Sendable, Hashable {
     public var strict: Bool
 
     /// Which enclosing folder names become a bookmark's tags (`--folders-as-tags`), for formats that
-    /// keep bookmarks in folders (Netscape bookmark HTML, XBEL, OPML).
+    /// keep bookmarks in folders (Netscape bookmark HTML, Firefox bookmark backups, XBEL, OPML).
     public var foldersAsTags: FoldersAsTags
 
     /// The field delimiter of a delimited-text input, an ASCII byte (`--delimiter`); `nil` lets

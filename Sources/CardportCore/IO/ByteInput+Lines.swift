@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ByteInput {
+    /// Where the next line of a line-oriented format lies in ``available``: its length without the
+    /// line break (and a `\r` before it), and how many bytes to ``consume(_:)`` to pass it.
+    ///
+    /// Reads on until a line break or the end of the input; `nil` when nothing is left. The line
+    /// stays in the window until the caller consumes it, so an error about it can still show it.
+    ///
+    /// ```swift
+    /// while let line = try input.nextLine() {
+    ///     let bytes = input.available.prefix(line.length)
+    ///     defer { input.consume(line.span) }
+    ///     …
+    /// }
+    /// ```
+    public func nextLine() throws(CardportError) -> (length: Int, span: Int)? {
+        var searched = 0
+        while true {
+            let window = available
+            // memchr, which the C library vectorises, keeps finding line ends cheap.
+            if searched < window.count, let base = window.baseAddress,
+               let hit = memchr(base + searched, 0x0A, window.count - searched) {
+                let end = UnsafeRawPointer(hit) - base
+                return (end > 0 && window[end - 1] == 0x0D ? end - 1 : end, end + 1)
+            }
+            searched = window.count
+            if !(try fill()) {
+                let rest = available
+                guard !rest.isEmpty else { return nil }
+                return (rest[rest.count - 1] == 0x0D ? rest.count - 1 : rest.count, rest.count)
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CardportCore
+
+/// Reads a todo.txt file one line, and so one task, at a time.
+///
+/// `x` → progress 100, `progress:N` → progress, `(A)` or `pri:A` → `extras["priority"]`, the
+/// creation date → created, the completion date → updated, `due:` → `extras["due"]`, and the
+/// `+project` and `@context` names → `extras["tags"]` and `extras["contexts"]` (JSON lists); the
+/// text keeps its projects and contexts in place.
+final class TodoTxtReader: RecordReader {
+    private let input: ByteInput
+
+    init(input: ByteInput) {
+        self.input = input
+    }
+
+    func next() throws(CardportError) -> Record? {
+        while let (length, span) = try input.nextLine() {
+            // The line stays in the window until it is mapped, so an error can show it.
+            defer { input.consume(span) }
+            let line = Array(input.available.prefix(length))
+            let offset = input.offset
+            let bytes = line[...]
+            guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            guard let parsed = TodoTxtLine(parsing: bytes) else {
+                throw input.error(.malformedInput, "invalid UTF-8 in a task", at: offset,
+                                  hint: "the file is not UTF-8; convert it first (iconv -t UTF-8)", isRecoverable: true)
+            }
+            return .task(try task(parsed, line: line, offset: offset))
+        }
+        return nil
+    }
+
+    private func task(_ line: TodoTxtLine, line bytes: [UInt8], offset: Int) throws(CardportError) -> TaskItem {
+        var extras: [String: String] = [:]
+        var progress = line.isDone ? TaskProgress.done : .zero
+        if let priority = line.priority { extras["priority"] = priority }
+        if !line.projects.isEmpty { extras["tags"] = StringListExtra.text(line.projects) }
+        if !line.contexts.isEmpty { extras["contexts"] = StringListExtra.text(line.contexts) }
+        for (key, value) in line.values {
+            switch key {
+            case "due": extras["due"] = value
+            case "progress":
+                guard let number = Int(value) else {
+                    throw located("progress:\(value) is not a whole number", key: "progress:", in: bytes, offset: offset)
+                }
+                do { progress = try TaskProgress(percent: number) } catch {
+                    throw located(error.message, key: "progress:", in: bytes, offset: offset)
+                }
+            default: continue
+            }
+        }
+        return TaskItem(description: line.text, progress: progress, createdAt: line.created, updatedAt: line.completed,
+                        extras: extras)
+    }
+
+    private func located(_ message: String, key: String, in line: [UInt8], offset: Int) -> CardportError {
+        let needle = Array(key.utf8)
+        var column = 0
+        if line.count >= needle.count {
+            for start in 0...(line.count - needle.count) where line[start..<(start + needle.count)].elementsEqual(needle) {
+                column = start
+                break
+            }
+        }
+        return input.error(.invalidValue, message, at: offset + column,
+                           hint: "progress is a percentage in steps of 5, e.g. progress:50", isRecoverable: true)
+    }
+}
