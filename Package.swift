@@ -20,7 +20,12 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        .target(name: "CardportCore"),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "CardportCore", dependencies: ["CLibCrypto"]),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),

@@ -1,4 +1,4 @@
-@testable import CardportJSON
+import CardportCore
 import Testing
 
 @Suite struct SHA1Tests {
