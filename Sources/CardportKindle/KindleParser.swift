@@ -41,28 +41,38 @@ public enum KindleParser {
     static func parse(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int) -> Result {
         let parts = KindleParser.parts(of: bytes)
         guard parts.count > 1 else { return parseSequentially(bytes, name: name, offset: offset) }
-        var firstLines = [1]
-        for part in parts.dropLast() {
-            firstLines.append(firstLines.last! + newlines(in: UnsafeRawBufferPointer(rebasing: bytes[part])))
-        }
         var results = [Result](repeating: Result(), count: parts.count)
-        let starts = firstLines
-        // The parts are disjoint slices of one read-only buffer, and each task writes only its own result.
+        var lineCounts = [Int](repeating: 0, count: parts.count)
+        // The parts are disjoint slices of one read-only buffer, and each task writes only its own
+        // result. Each part is numbered from line 1 and moved down by the lines before it afterwards,
+        // so that no part waits for the lines of the one before to be counted.
         nonisolated(unsafe) let bytes = bytes
         results.withUnsafeMutableBufferPointer { results in
-            nonisolated(unsafe) let results = results
-            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-                results[i] = parseSequentially(UnsafeRawBufferPointer(rebasing: bytes[parts[i]]), name: name,
-                                   offset: offset + parts[i].lowerBound, firstLine: starts[i])
+            lineCounts.withUnsafeMutableBufferPointer { lineCounts in
+                nonisolated(unsafe) let results = results
+                nonisolated(unsafe) let lineCounts = lineCounts
+                DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+                    let part = UnsafeRawBufferPointer(rebasing: bytes[parts[i]])
+                    results[i] = parseSequentially(part, name: name, offset: offset + parts[i].lowerBound)
+                    if i < parts.count - 1 { lineCounts[i] = newlines(in: part) }
+                }
             }
         }
         var result = results[0]
         results[0] = Result()
+        var linesBefore = 0
         for part in results.indices.dropFirst() {
+            linesBefore += lineCounts[part - 1]
             let shift = result.clippings.count
             result.clippings.append(contentsOf: results[part].clippings)
-            for index in shift..<result.clippings.count { result.clippings[index].index += shift }
-            result.problems += results[part].problems
+            for index in shift..<result.clippings.count {
+                result.clippings[index].index += shift
+                result.clippings[index].line += linesBefore
+            }
+            for var problem in results[part].problems {
+                problem.location?.line += linesBefore
+                result.problems.append(problem)
+            }
             result.unreadable += results[part].unreadable
             results[part] = Result()
         }
@@ -88,12 +98,22 @@ public enum KindleParser {
         return [0..<count]
     }
 
+    /// The number of line feeds in `bytes`, eight bytes at a time.
     private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var count = 0
-        var position = 0
-        while position < bytes.count, let hit = memchr(bytes.baseAddress! + position, 0x0A, bytes.count - position) {
-            count += 1
-            position = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
+        var i = 0
+        while i + 8 <= bytes.count {
+            // A zero byte of `word ^ 0x0A…` is a line feed; the exact test, without carries between bytes.
+            let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x0A)
+            let zeros = ~(((word & ~highs) &+ ~highs) | word | ~highs)
+            count += zeros.nonzeroBitCount
+            i += 8
+        }
+        while i < bytes.count {
+            if bytes[i] == 0x0A { count += 1 }
+            i += 1
         }
         return count
     }
