@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(name: "CardportCore"),
@@ -38,11 +39,12 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
+        .target(name: "CardportStore", dependencies: ["CardportCore", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "Cardport",
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
-                "CardportMarkdown",
+                "CardportMarkdown", "CardportStore",
             ]
         ),
         .executableTarget(
@@ -105,6 +107,13 @@ let package = Package(
             name: "CardportMarkdownTests",
             dependencies: [
                 "CardportMarkdown", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "CardportStoreTests",
+            dependencies: [
+                "CardportStore", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

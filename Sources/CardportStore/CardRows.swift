@@ -1,0 +1,129 @@
+import CardportCore
+import GRDB
+
+/// How each kind of card maps to its table's columns, both ways.
+///
+/// Dates are kept as text in the ISO 8601 form they were written in, so a card comes out of the
+/// store exactly as it went in. Child rows (tags, links, questions, extras) are written and read by
+/// ``StoreTransaction`` and ``StoreReader``.
+enum CardRows {
+    /// The card tables, in the order a whole collection lists them.
+    static let tables: [(kind: RecordKind, table: String)] = [
+        (.citation, "citation"), (.bookmark, "bookmark"), (.task, "task"), (.topic, "topic"),
+    ]
+
+    static func table(_ kind: RecordKind) -> String {
+        switch kind {
+        case .citation: return "citation"
+        case .bookmark: return "bookmark"
+        case .task: return "task"
+        case .topic: return "topic"
+        case .tag: return "tag"
+        case .settings: return "settings"
+        }
+    }
+
+    /// The content columns of a card table (after pk, id, key_high, key_low, digest).
+    static func columns(_ kind: RecordKind) -> [String] {
+        switch kind {
+        case .citation:
+            return ["text", "author", "source", "favourite", "archived", "created_at", "updated_at", "note", "page",
+                    "location_start", "location_end"]
+        case .bookmark: return ["name", "text", "created_at", "updated_at"]
+        case .task: return ["description", "progress", "created_at", "updated_at"]
+        case .topic: return ["title", "due", "status", "notes", "created_at", "updated_at"]
+        case .tag, .settings: return []
+        }
+    }
+
+    static func insertSQL(_ kind: RecordKind) -> String {
+        let names = ["id", "key_high", "key_low", "digest"] + columns(kind) + ["provenance"]
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        return "INSERT INTO \(table(kind)) (\(names.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
+    }
+
+    static func updateSQL(_ kind: RecordKind) -> String {
+        let names = ["id", "key_high", "key_low", "digest"] + columns(kind)
+        return "UPDATE \(table(kind)) SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE pk = ?"
+    }
+
+    static func selectSQL(_ kind: RecordKind) -> String {
+        "SELECT pk, id, \(columns(kind).joined(separator: ", ")) FROM \(table(kind)) c"
+    }
+
+    /// The content column values of a card, in ``columns(_:)`` order.
+    static func values(_ record: Record) -> [(any DatabaseValueConvertible)?] {
+        switch record {
+        case .citation(let c):
+            return [c.text, c.author, c.source, c.isFavourite, c.isArchived, c.createdAt?.iso8601, c.updatedAt?.iso8601,
+                    c.note, c.location?.page, c.location?.start, c.location?.end]
+        case .bookmark(let b):
+            return [b.name, b.text, b.createdAt?.iso8601, b.updatedAt?.iso8601]
+        case .task(let t):
+            return [t.description, t.progress.percent, t.createdAt?.iso8601, t.updatedAt?.iso8601]
+        case .topic(let t):
+            return [t.title, t.dueDate?.iso8601, t.status.rawValue, t.notes, t.createdAt?.iso8601, t.updatedAt?.iso8601]
+        case .tag, .settings:
+            return []
+        }
+    }
+
+    /// A card from a row of ``selectSQL(_:)`` and its children.
+    static func record(_ kind: RecordKind, row: Row, tags: [String], links: [String] = [], questions: [Question] = [],
+                       extras: [String: String]) -> Record {
+        let id: String = row[1]
+        switch kind {
+        case .citation:
+            let start: Int? = row[11]
+            let page: String? = row[10]
+            let location = page != nil || start != nil ? CitationLocation(page: page, start: start, end: row[12]) : nil
+            return .citation(Citation(id: id, text: row[2], author: row[3], source: row[4], tags: tags,
+                                      isFavourite: row[5], isArchived: row[6], createdAt: date(row[7]),
+                                      updatedAt: date(row[8]), note: row[9], location: location, extras: extras))
+        case .bookmark:
+            return .bookmark(Bookmark(id: id, name: row[2], text: row[3], tags: tags, createdAt: date(row[4]),
+                                      updatedAt: date(row[5]), extras: extras))
+        case .task:
+            let percent: Int = row[3]
+            return .task(TaskItem(id: id, description: row[2], progress: TaskProgress(storedPercent: percent),
+                                  createdAt: date(row[4]), updatedAt: date(row[5]), extras: extras))
+        case .topic:
+            let status: String = row[4]
+            return .topic(Topic(id: id, title: row[2], dueDate: date(row[3]), status: Topic.Status(rawValue: status) ?? .unstarted,
+                                notes: row[5], links: links, questions: questions, createdAt: date(row[6]),
+                                updatedAt: date(row[7]), extras: extras))
+        case .tag, .settings:
+            preconditionFailure("tags and settings have their own tables")
+        }
+    }
+
+    static func date(_ text: String?) -> Timestamp? {
+        text.flatMap(Timestamp.init(parsing:))
+    }
+
+    /// The tag or bookmark names of a card kind that has tags.
+    static func tags(of record: Record) -> [String] {
+        switch record {
+        case .citation(let c): return c.tags
+        case .bookmark(let b): return b.tags
+        default: return []
+        }
+    }
+
+    static func extras(of record: Record) -> [String: String] {
+        switch record {
+        case .citation(let c): return c.extras
+        case .bookmark(let b): return b.extras
+        case .task(let t): return t.extras
+        case .topic(let t): return t.extras
+        case .tag, .settings: return [:]
+        }
+    }
+}
+
+extension TaskProgress {
+    /// A progress read back from the store, where a CHECK keeps it in 0...100.
+    init(storedPercent: Int) {
+        self = (try? TaskProgress(percent: storedPercent)) ?? .zero
+    }
+}
