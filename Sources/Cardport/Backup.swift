@@ -38,7 +38,7 @@ public struct Backup: Sendable {
                 writer.provenance = try reader.provenance()
             }
             try writer.finish()
-            let checksum = file.output.digest?.finalize().hex ?? ""
+            let checksum = writer.checksum ?? ""
             try file.commit()
             return BackupSummary(path: path, records: tally.byPluralName, provenance: writer.provenance.count,
                                  checksum: checksum)
@@ -65,6 +65,6 @@ public struct BackupSummary: Sendable, Hashable, Encodable {
         let total = records.values.reduce(0, +)
         let kinds = records.isEmpty ? "" : " (" + ConversionReport.kindCounts(records) + ")"
         return "\(path): \(ConversionReport.count(total, "record"))\(kinds), "
-            + "\(ConversionReport.count(provenance, "provenance entry")), sha256 \(checksum)\n"
+            + "\(ConversionReport.grouped(provenance)) provenance \(provenance == 1 ? "entry" : "entries"), sha256 \(checksum)\n"
     }
 }

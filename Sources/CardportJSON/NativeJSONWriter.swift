@@ -8,6 +8,7 @@ final class NativeJSONWriter: ProvenanceWriter {
     private var settings: Settings?
     private(set) var losses = LossReport()
     var provenance: [Provenance] = []
+    private(set) var checksum: String?
 
     init(output: ByteOutput) {
         self.output = output
@@ -69,8 +70,10 @@ final class NativeJSONWriter: ProvenanceWriter {
             // The checksum covers every byte before its opening quote.
             writer.raw(",\n  \"checksum\": ")
             try writer.flush(to: output, threshold: 0)
+            let hex = output.digest!.finalize().hex
+            checksum = hex
             writer.raw("\"sha256:")
-            writer.unescaped(output.digest!.finalize().hex)
+            writer.unescaped(hex)
             writer.byte(0x22)
         }
         writer.raw("\n}\n")

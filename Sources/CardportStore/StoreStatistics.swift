@@ -1,9 +1,9 @@
 public import CardportCore
 
 /// What a store holds and where it came from, as `cardport stats` prints it.
-public struct StoreStatistics: Sendable, Hashable {
+public struct StoreStatistics: Sendable, Hashable, Encodable {
     /// One import and how many of the cards it added the store still holds.
-    public struct Source: Sendable, Hashable {
+    public struct Source: Sendable, Hashable, Encodable {
         /// The import.
         public var provenance: Provenance
         /// Cards that import added and the store still holds.

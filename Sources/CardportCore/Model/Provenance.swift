@@ -7,7 +7,7 @@
 /// let entry = Provenance(source: "My Clippings.txt", sha256: "9f86…", format: "kindle",
 ///                        importedAt: Timestamp(Date()), read: 120, added: 118)
 /// ```
-public struct Provenance: Sendable, Hashable {
+public struct Provenance: Sendable, Hashable, Codable {
     /// The file name as it was given to the import (`-` for standard input).
     public var source: String
     /// The SHA-256 of the file's bytes, 64 hex digits; `nil` for standard input, which cannot be read twice.

@@ -1,12 +1,3 @@
-/// A reader of a document that carries a store's provenance besides its records (the native
-/// document, as `cardport backup` writes it).
-///
-/// The provenance is complete once ``RecordReader/next()`` has returned `nil`.
-public protocol ProvenanceReader: RecordReader {
-    /// The provenance entries read so far.
-    var provenance: [Provenance] { get }
-}
-
 /// A writer of a document that can carry a store's provenance and a checksum of its content.
 ///
 /// Set ``provenance`` before ``RecordWriter/finish()``; when the output has a
@@ -14,4 +5,7 @@ public protocol ProvenanceReader: RecordReader {
 public protocol ProvenanceWriter: RecordWriter {
     /// The provenance entries to write at the end of the document.
     var provenance: [Provenance] { get set }
+    /// The checksum written at the end (64 hex digits), once ``RecordWriter/finish()`` has run on an
+    /// output with a digest.
+    var checksum: String? { get }
 }
