@@ -30,8 +30,8 @@ public struct Backup: Sendable {
             guard let writer = try NativeJSONFormat().makeWriter(file.output, options: WriteOptions()) as? any ProvenanceWriter
             else { throw CardportError(.io, "the native format cannot carry provenance") }
             var tally = KindTally()
-            try store.read { (reader) throws(CardportError) in
-                try reader.forEach(.everything) { (record) throws(CardportError) in
+            try store.read { (reader) in
+                try reader.forEach(.everything) { (record) in
                     tally[record.kind] += 1
                     try writer.write(record)
                 }

@@ -64,8 +64,8 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
                       writable: KindSet) throws(CardportError) -> ExportSummary {
         var written = 0
         var dropped = KindTally()
-        try store.read { (reader) throws(CardportError) in
-            try reader.forEach(filter) { (record) throws(CardportError) in
+        try store.read { (reader) in
+            try reader.forEach(filter) { (record) in
                 guard writable.contains(record.kind) else {
                     dropped[record.kind] += 1
                     return

@@ -38,59 +38,67 @@ public struct Importing: Sendable {
         let checksums = plan.inputs.map { FileChecksum(path: $0.path) }
         let startedAt = Timestamp(Date())
 
-        return try store.write(commit: !request.dryRun) { (transaction) throws(CardportError) in
-            var report = MergeReport()
-            var skipped = 0
-            var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
-            var finishedBytes = 0
-            for (index, input) in plan.inputs.enumerated() {
-                report.inputs.append(MergeReport.Input(name: input.path, format: input.format.id))
-                let number = report.inputs.count - 1
-                let entry = Provenance(source: input.path, sha256: nil, format: input.format.id, importedAt: startedAt)
-                let provenance = try transaction.addProvenance(entry)
-                let source = try input.open()
-                let reader = try input.format.makeReader(source, options: plain.effectiveReadOptions)
-                while true {
-                    let record: Record?
-                    do throws(CardportError) {
-                        record = try reader.next()
-                    } catch where error.isRecoverable && request.keepGoing {
-                        report.inputs[number].counts.read += 1
-                        report.reject(error, input: number)
-                        continue
-                    }
-                    guard let record else { break }
-                    status.records += 1
-                    if let progress, status.records % Conversion.progressInterval == 0 {
-                        status.bytesRead = finishedBytes + source.bytesRead
-                        progress(status)
-                    }
-                    if let kind = request.kind, record.kind != kind {
-                        skipped += 1
-                        continue
-                    }
-                    report.inputs[number].counts.read += 1
-                    switch try transaction.upsert(record, policy: request.policy, provenance: provenance) {
-                    case .added: report.inputs[number].counts.added += 1
-                    case .updated: report.inputs[number].counts.updated += 1
-                    case .unchanged: report.inputs[number].counts.unchanged += 1
-                    case .duplicate: report.inputs[number].counts.exactDuplicates += 1
-                    }
-                }
-                finishedBytes += source.bytesRead
-                let counts = report.inputs[number].counts
-                var finished = entry
-                finished.sha256 = checksums[index].value
-                finished.read = counts.read
-                finished.added = counts.added
-                finished.updated = counts.updated
-                finished.unchanged = counts.unchanged
-                finished.duplicates = counts.exactDuplicates
-                finished.rejected = counts.rejected
-                try transaction.updateProvenance(provenance, with: finished)
-            }
-            report.recordsOut = try transaction.cardCount()
-            return MergeOutcome(report: report, skipped: skipped)
+        return try store.write(commit: !request.dryRun) { (transaction) in
+            try importAll(plan, request: request, plain: plain, checksums: checksums, startedAt: startedAt,
+                          into: transaction, progress: progress)
         }
+    }
+
+    /// Reads every input into the transaction.
+    private func importAll(_ plan: Conversion.Plan, request: ImportRequest, plain: ConversionRequest,
+                           checksums: [FileChecksum], startedAt: Timestamp, into transaction: StoreTransaction,
+                           progress: ((ConversionProgress) -> Void)?) throws(CardportError) -> MergeOutcome {
+        var report = MergeReport()
+        var skipped = 0
+        var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
+        var finishedBytes = 0
+        for (index, input) in plan.inputs.enumerated() {
+            report.inputs.append(MergeReport.Input(name: input.path, format: input.format.id))
+            let number = report.inputs.count - 1
+            let entry = Provenance(source: input.path, sha256: nil, format: input.format.id, importedAt: startedAt)
+            let provenance = try transaction.addProvenance(entry)
+            let source = try input.open()
+            let reader = try input.format.makeReader(source, options: plain.effectiveReadOptions)
+            while true {
+                let record: Record?
+                do {
+                    record = try reader.next()
+                } catch where error.isRecoverable && request.keepGoing {
+                    report.inputs[number].counts.read += 1
+                    report.reject(error, input: number)
+                    continue
+                }
+                guard let record else { break }
+                status.records += 1
+                if let progress, status.records % Conversion.progressInterval == 0 {
+                    status.bytesRead = finishedBytes + source.bytesRead
+                    progress(status)
+                }
+                if let kind = request.kind, record.kind != kind {
+                    skipped += 1
+                    continue
+                }
+                report.inputs[number].counts.read += 1
+                switch try transaction.upsert(record, policy: request.policy, provenance: provenance) {
+                case .added: report.inputs[number].counts.added += 1
+                case .updated: report.inputs[number].counts.updated += 1
+                case .unchanged: report.inputs[number].counts.unchanged += 1
+                case .duplicate: report.inputs[number].counts.exactDuplicates += 1
+                }
+            }
+            finishedBytes += source.bytesRead
+            let counts = report.inputs[number].counts
+            var finished = entry
+            finished.sha256 = checksums[index].value
+            finished.read = counts.read
+            finished.added = counts.added
+            finished.updated = counts.updated
+            finished.unchanged = counts.unchanged
+            finished.duplicates = counts.exactDuplicates
+            finished.rejected = counts.rejected
+            try transaction.updateProvenance(provenance, with: finished)
+        }
+        report.recordsOut = try transaction.cardCount()
+        return MergeOutcome(report: report, skipped: skipped)
     }
 }

@@ -94,7 +94,7 @@ extension CardportCommand {
             var count = 0
             try Terminal.run { () throws(CardportError) in
                 let opened = try store.open()
-                count = try opened.write { (transaction) throws(CardportError) in
+                count = try opened.write { (transaction) in
                     try transaction.purgeArchived(filters.filter(kinds: nil, archived: .only, ids: ids))
                 }
             }
@@ -109,7 +109,7 @@ enum ArchiveCommand {
         var count = 0
         try Terminal.run { () throws(CardportError) in
             let opened = try store.open()
-            count = try opened.write { (transaction) throws(CardportError) in try transaction.setArchived(archive, filter) }
+            count = try opened.write { (transaction) in try transaction.setArchived(archive, filter) }
         }
         Terminal.printError("\(archive ? "archived" : "unarchived") \(ConversionReport.count(count, "citation"))\n")
     }

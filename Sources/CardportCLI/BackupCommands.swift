@@ -117,7 +117,7 @@ extension CardportCommand {
             var text = ""
             try Terminal.run { () throws(CardportError) in
                 let opened = try store.open()
-                let statistics = try opened.read { (reader) throws(CardportError) in try reader.statistics() }
+                let statistics = try opened.read { (reader) in try reader.statistics() }
                 text = report == .json ? Terminal.json(statistics) : statistics.summary(store: opened.path)
             }
             Terminal.printOutput(text)

@@ -71,13 +71,13 @@ public final class Store: Sendable {
     /// throws: on any error, the store is exactly as before. With `commit: false` the transaction is
     /// rolled back anyway (a dry run).
     public func write<T>(commit: Bool = true,
-                         _ body: (StoreTransaction) throws(CardportError) -> T) throws(CardportError) -> T {
+                         _ body: (StoreTransaction) throws -> T) throws(CardportError) -> T {
         try Store.attempt(path) {
             try queue.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     let transaction = try StoreTransaction(db: db)
-                    result = try Store.typed { () throws(CardportError) in try body(transaction) }
+                    result = try body(transaction)
                     return commit ? .commit : .rollback
                 }
                 return result!
@@ -86,11 +86,9 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` with a read-only view of the store as of one moment.
-    public func read<T>(_ body: (StoreReader) throws(CardportError) -> T) throws(CardportError) -> T {
+    public func read<T>(_ body: (StoreReader) throws -> T) throws(CardportError) -> T {
         try Store.attempt(path) {
-            try queue.read { db in
-                try Store.typed { () throws(CardportError) in try body(StoreReader(db: db)) }
-            }
+            try queue.read { db in try body(StoreReader(db: db)) }
         }
     }
 
@@ -105,10 +103,6 @@ public final class Store: Sendable {
     }
 
     // MARK: Errors
-
-    private static func typed<T>(_ body: () throws(CardportError) -> T) throws -> T {
-        try body()
-    }
 
     static func attempt<T>(_ path: String, _ body: () throws -> T) throws(CardportError) -> T {
         do {

@@ -14,14 +14,14 @@ public struct StoreReader {
     ///
     /// Cards come first because they are the bulk: a whole-document writer streams the first kind it
     /// is given and holds the others until it finishes.
-    public func forEach(_ filter: StoreFilter, _ body: (CardportCore.Record) throws(CardportError) -> Void) throws(CardportError) {
+    public func forEach(_ filter: StoreFilter, _ body: (CardportCore.Record) throws -> Void) throws(CardportError) {
         try run {
-            try forEachCard(filter) { _, record in try typed { () throws(CardportError) in try body(record) } }
+            try forEachCard(filter) { _, record in try body(record) }
             if filter.selects(.tag), filter.tag == nil, filter.ids.isEmpty {
-                for tag in try tags() { try typed { () throws(CardportError) in try body(.tag(tag)) } }
+                for tag in try tags() { try body(.tag(tag)) }
             }
             if filter.selects(.settings), filter.tag == nil, filter.ids.isEmpty, let settings = try settings() {
-                try typed { () throws(CardportError) in try body(.settings(settings)) }
+                try body(.settings(settings))
             }
         }
     }
@@ -161,10 +161,6 @@ public struct StoreReader {
             stats.sources = zip(entries, provenance).map { StoreStatistics.Source(provenance: $1, cardsHeld: held[$0] ?? 0) }
             return stats
         }
-    }
-
-    private func typed(_ body: () throws(CardportError) -> Void) throws {
-        try body()
     }
 
     private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
