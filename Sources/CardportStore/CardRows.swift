@@ -36,20 +36,46 @@ enum CardRows {
         }
     }
 
-    static func insertSQL(_ kind: RecordKind) -> String {
-        let names = ["id", "key_high", "key_low", "digest"] + columns(kind) + ["provenance"]
-        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
-        return "INSERT INTO \(table(kind)) (\(names.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
+    /// The statements of one card table, built once: an import runs them a million times.
+    struct Statements: Sendable {
+        let insert: String
+        let update: String
+        let select: String
+        /// One number for the row of a key: -1 when its digest is the given one and it came from
+        /// the given import, -2 when its digest is the given one, else its primary key.
+        let probe: String
+        let byID: String
+        let origin: String
+        /// Inserts 1, 2, … tag links in one statement (index = count - 1).
+        let tagLinks: [String]
+
+        init(_ kind: RecordKind) {
+            let table = CardRows.table(kind)
+            let names = ["id", "key_high", "key_low", "digest"] + CardRows.columns(kind)
+            let inserted = names + ["provenance"]
+            let marks = Array(repeating: "?", count: inserted.count).joined(separator: ", ")
+            insert = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
+            update = "UPDATE \(table) SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE pk = ?"
+            select = "SELECT pk, id, \(CardRows.columns(kind).joined(separator: ", ")) FROM \(table) c"
+            probe = """
+                SELECT CASE WHEN digest = ?3 THEN (CASE WHEN provenance = ?4 THEN -1 ELSE -2 END) ELSE pk END
+                FROM \(table) WHERE key_high = ?1 AND key_low = ?2
+                """
+            byID = "SELECT pk FROM \(table) WHERE id = ?"
+            origin = "SELECT provenance FROM \(table) WHERE pk = ?"
+            tagLinks = (1...8).map { count in
+                "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
+                    + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
+            }
+        }
     }
 
-    static func updateSQL(_ kind: RecordKind) -> String {
-        let names = ["id", "key_high", "key_low", "digest"] + columns(kind)
-        return "UPDATE \(table(kind)) SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE pk = ?"
-    }
+    private static let statementTable: [Statements] = RecordKind.allCases.map(Statements.init)
 
-    static func selectSQL(_ kind: RecordKind) -> String {
-        "SELECT pk, id, \(columns(kind).joined(separator: ", ")) FROM \(table(kind)) c"
-    }
+    /// The statements of a card kind's table.
+    static func statements(_ kind: RecordKind) -> Statements { statementTable[kind.ordinal] }
+
+    static func selectSQL(_ kind: RecordKind) -> String { statements(kind).select }
 
     /// The content column values of a card, in ``columns(_:)`` order.
     static func values(_ record: Record) -> [(any DatabaseValueConvertible)?] {

@@ -63,38 +63,62 @@ public final class StoreTransaction {
         }
     }
 
+    /// A card table's prepared statements, made on first use and kept for the transaction.
+    private final class Prepared {
+        let sql: CardRows.Statements
+        let insert: Statement
+        let probe: Statement
+        var tagLinks: [Statement?] = Array(repeating: nil, count: 8)
+
+        init(_ kind: RecordKind, db: Database) throws {
+            sql = CardRows.statements(kind)
+            insert = try db.makeStatement(sql: sql.insert)
+            probe = try db.makeStatement(sql: sql.probe)
+        }
+    }
+
+    private var prepared: [Prepared?] = Array(repeating: nil, count: RecordKind.allCases.count)
+
+    private func statements(_ kind: RecordKind) throws -> Prepared {
+        if let ready = prepared[kind.ordinal] { return ready }
+        let made = try Prepared(kind, db: db)
+        prepared[kind.ordinal] = made
+        return made
+    }
+
     private func upsertCard(_ record: Record, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
         let kind = record.kind
         let key = record.identityKey
         let digest = RecordDigest.digest(record)
-        let insert = try db.cachedStatement(sql: CardRows.insertSQL(kind))
-        var arguments: [(any DatabaseValueConvertible)?] = [record.id, Int64(bitPattern: key.high),
-                                                            Int64(bitPattern: key.low), digest]
-        arguments += CardRows.values(record)
-        arguments.append(provenance)
-        insert.setUncheckedArguments(StatementArguments(arguments))
-        try insert.execute()
-        if db.changesCount == 1 {
-            try writeChildren(of: record, pk: db.lastInsertedRowID, replacing: false)
-            return .added
-        }
+        let statements = try statements(kind)
+        let high = Int64(bitPattern: key.high)
+        let low = Int64(bitPattern: key.low)
 
-        let table = CardRows.table(kind)
-        let byKey = try db.cachedStatement(sql: "SELECT pk, provenance, digest FROM \(table) WHERE key_high = ? AND key_low = ?")
-        var found = try Row.fetchOne(byKey, arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
-        if found == nil {
-            let byID = try db.cachedStatement(sql: "SELECT pk, provenance, digest FROM \(table) WHERE id = ?")
-            found = try Row.fetchOne(byID, arguments: [record.id])
+        // Most records of a re-import are unchanged copies: one index probe settles them.
+        var found = try Int64.fetchOne(statements.probe, arguments: [high, low, digest, provenance])
+        switch found {
+        case -1: return .duplicate
+        case -2: return .unchanged
+        case nil:
+            var arguments: [(any DatabaseValueConvertible)?] = [record.id, high, low, digest]
+            arguments += CardRows.values(record)
+            arguments.append(provenance)
+            statements.insert.setUncheckedArguments(StatementArguments(arguments))
+            try statements.insert.execute()
+            if db.changesCount == 1 {
+                try writeChildren(of: record, pk: db.lastInsertedRowID, replacing: false)
+                return .added
+            }
+            // Another card has this id: the same card, whose content has changed since.
+            found = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.byID), arguments: [record.id])
+        default:
+            break
         }
-        guard let found else {
+        guard let pk = found else {
             throw CardportError(.invalidValue, "the store refused a \(kind) it does not hold (id \(record.id))")
         }
-        let pk: Int64 = found[0]
-        let origin: Int64? = found[1]
-        let storedDigest: Int64 = found[2]
+        let origin = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.origin), arguments: [pk])
         let sameImport = provenance != nil && origin == provenance
-        if storedDigest == digest { return sameImport ? .duplicate : .unchanged }
-
         let existing = try StoreReader(db: db).card(kind, pk: pk)
         let merged = RecordMerge.merge(existing, record, policy: policy)
         if merged == existing { return sameImport ? .duplicate : .unchanged }
@@ -105,7 +129,7 @@ public final class StoreTransaction {
     /// Rewrites a card's row and children.
     func update(_ record: Record, pk: Int64) throws {
         let key = record.identityKey
-        let statement = try db.cachedStatement(sql: CardRows.updateSQL(record.kind))
+        let statement = try db.cachedStatement(sql: CardRows.statements(record.kind).update)
         var arguments: [(any DatabaseValueConvertible)?] = [record.id, Int64(bitPattern: key.high),
                                                             Int64(bitPattern: key.low), RecordDigest.digest(record)]
         arguments += CardRows.values(record)
@@ -121,12 +145,21 @@ public final class StoreTransaction {
         if kind == .citation || kind == .bookmark {
             if replacing { try db.cachedStatement(sql: "DELETE FROM \(table)_tag WHERE \(table) = ?").execute(arguments: [pk]) }
             let tags = CardRows.tags(of: record)
-            if !tags.isEmpty {
-                let link = try db.cachedStatement(sql: "INSERT INTO \(table)_tag (\(table), position, tag) VALUES (?, ?, ?)")
-                for (position, name) in tags.enumerated() {
-                    link.setUncheckedArguments([pk, position, try tagPK(name)])
-                    try link.execute()
+            var position = 0
+            while position < tags.count {
+                // Up to eight links per statement: one statement per card for most cards.
+                let count = Swift.min(8, tags.count - position)
+                let prepared = try statements(kind)
+                let link = try prepared.tagLinks[count - 1] ?? db.makeStatement(sql: prepared.sql.tagLinks[count - 1])
+                prepared.tagLinks[count - 1] = link
+                var arguments: [(any DatabaseValueConvertible)?] = []
+                arguments.reserveCapacity(count * 3)
+                for offset in position..<(position + count) {
+                    arguments += [pk, offset, try tagPK(tags[offset])]
                 }
+                link.setUncheckedArguments(StatementArguments(arguments))
+                try link.execute()
+                position += count
             }
         }
         if case .topic(let topic) = record {
