@@ -123,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportCLITests",
-            dependencies: ["CardportCLI", "CardportTestSupport"]
+            dependencies: ["CardportCLI", "CardportStore", "CardportTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
