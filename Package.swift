@@ -39,7 +39,14 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
-        .target(name: "CardportStore", dependencies: ["CardportCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "CardportStore",
+            dependencies: [
+                "CardportCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         .target(
             name: "Cardport",
             dependencies: [

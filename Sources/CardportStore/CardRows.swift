@@ -94,6 +94,36 @@ enum CardRows {
         }
     }
 
+    /// Binds the content columns of a card, in ``columns(_:)`` order, from parameter `first` on;
+    /// returns the next free parameter.
+    static func bind(_ record: Record, to statement: BulkStatement, from first: Int32) -> Int32 {
+        var i = first
+        func next() -> Int32 {
+            defer { i += 1 }
+            return i
+        }
+        switch record {
+        case .citation(let c):
+            statement.bind(next(), c.text); statement.bind(next(), c.author); statement.bind(next(), c.source)
+            statement.bind(next(), c.isFavourite); statement.bind(next(), c.isArchived)
+            statement.bind(next(), c.createdAt); statement.bind(next(), c.updatedAt); statement.bind(next(), c.note)
+            statement.bind(next(), c.location?.page); statement.bind(next(), c.location?.start)
+            statement.bind(next(), c.location?.end)
+        case .bookmark(let b):
+            statement.bind(next(), b.name); statement.bind(next(), b.text)
+            statement.bind(next(), b.createdAt); statement.bind(next(), b.updatedAt)
+        case .task(let t):
+            statement.bind(next(), t.description); statement.bind(next(), t.progress.percent)
+            statement.bind(next(), t.createdAt); statement.bind(next(), t.updatedAt)
+        case .topic(let t):
+            statement.bind(next(), t.title); statement.bind(next(), t.dueDate); statement.bind(next(), t.status.rawValue)
+            statement.bind(next(), t.notes); statement.bind(next(), t.createdAt); statement.bind(next(), t.updatedAt)
+        case .tag, .settings:
+            break
+        }
+        return i
+    }
+
     /// A card from a row of ``selectSQL(_:)`` and its children.
     static func record(_ kind: RecordKind, row: Row, tags: [String], links: [String] = [], questions: [Question] = [],
                        extras: [String: String]) -> Record {

@@ -49,7 +49,7 @@ public final class Store: Sendable {
             // WAL with synchronous=NORMAL keeps the file consistent and each transaction atomic on a
             // crash (a commit not yet checkpointed may be lost on power failure, never half-applied).
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA cache_size = -524288")
         }
         queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: configuration) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on

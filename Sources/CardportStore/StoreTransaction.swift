@@ -66,14 +66,14 @@ public final class StoreTransaction {
     /// A card table's prepared statements, made on first use and kept for the transaction.
     private final class Prepared {
         let sql: CardRows.Statements
-        let insert: Statement
-        let probe: Statement
-        var tagLinks: [Statement?] = Array(repeating: nil, count: 8)
+        let insert: BulkStatement
+        let probe: BulkStatement
+        var tagLinks: [BulkStatement?] = Array(repeating: nil, count: 8)
 
         init(_ kind: RecordKind, db: Database) throws {
             sql = CardRows.statements(kind)
-            insert = try db.makeStatement(sql: sql.insert)
-            probe = try db.makeStatement(sql: sql.probe)
+            insert = try BulkStatement(db, sql: sql.insert)
+            probe = try BulkStatement(db, sql: sql.probe)
         }
     }
 
@@ -95,18 +95,26 @@ public final class StoreTransaction {
         let low = Int64(bitPattern: key.low)
 
         // Most records of a re-import are unchanged copies: one index probe settles them.
-        var found = try Int64.fetchOne(statements.probe, arguments: [high, low, digest, provenance])
+        let probe = statements.probe
+        probe.bind(1, high)
+        probe.bind(2, low)
+        probe.bind(3, digest)
+        probe.bind(4, provenance)
+        var found = try probe.run()
         switch found {
         case -1: return .duplicate
         case -2: return .unchanged
         case nil:
-            var arguments: [(any DatabaseValueConvertible)?] = [record.id, high, low, digest]
-            arguments += CardRows.values(record)
-            arguments.append(provenance)
-            statements.insert.setUncheckedArguments(StatementArguments(arguments))
-            try statements.insert.execute()
-            if db.changesCount == 1 {
-                try writeChildren(of: record, pk: db.lastInsertedRowID, replacing: false)
+            let insert = statements.insert
+            insert.bind(1, record.id)
+            insert.bind(2, high)
+            insert.bind(3, low)
+            insert.bind(4, digest)
+            let next = CardRows.bind(record, to: insert, from: 5)
+            insert.bind(next, provenance)
+            try insert.run()
+            if insert.changes == 1 {
+                try writeChildren(of: record, pk: insert.lastInsertedRowID, replacing: false)
                 return .added
             }
             // Another card has this id: the same card, whose content has changed since.
@@ -150,15 +158,16 @@ public final class StoreTransaction {
                 // Up to eight links per statement: one statement per card for most cards.
                 let count = Swift.min(8, tags.count - position)
                 let prepared = try statements(kind)
-                let link = try prepared.tagLinks[count - 1] ?? db.makeStatement(sql: prepared.sql.tagLinks[count - 1])
+                let link = try prepared.tagLinks[count - 1] ?? BulkStatement(db, sql: prepared.sql.tagLinks[count - 1])
                 prepared.tagLinks[count - 1] = link
-                var arguments: [(any DatabaseValueConvertible)?] = []
-                arguments.reserveCapacity(count * 3)
+                var parameter: Int32 = 1
                 for offset in position..<(position + count) {
-                    arguments += [pk, offset, try tagPK(tags[offset])]
+                    link.bind(parameter, pk)
+                    link.bind(parameter + 1, offset)
+                    link.bind(parameter + 2, try tagPK(tags[offset]))
+                    parameter += 3
                 }
-                link.setUncheckedArguments(StatementArguments(arguments))
-                try link.execute()
+                try link.run()
                 position += count
             }
         }
