@@ -44,7 +44,6 @@ enum CardRows {
         /// One number for the row of a key: -1 when its digest is the given one and it came from
         /// the given import, -2 when its digest is the given one, else its primary key.
         let probe: String
-        let byID: String
         let origin: String
         /// Inserts 1, 2, … tag links in one statement (index = count - 1).
         let tagLinks: [String]
@@ -54,14 +53,13 @@ enum CardRows {
             let names = ["id", "key_high", "key_low", "digest"] + CardRows.columns(kind)
             let inserted = names + ["provenance"]
             let marks = Array(repeating: "?", count: inserted.count).joined(separator: ", ")
-            insert = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT DO NOTHING"
+            insert = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks)) ON CONFLICT (key_high, key_low) DO NOTHING"
             update = "UPDATE \(table) SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE pk = ?"
             select = "SELECT pk, id, \(CardRows.columns(kind).joined(separator: ", ")) FROM \(table) c"
             probe = """
                 SELECT CASE WHEN digest = ?3 THEN (CASE WHEN provenance = ?4 THEN -1 ELSE -2 END) ELSE pk END
                 FROM \(table) WHERE key_high = ?1 AND key_low = ?2
                 """
-            byID = "SELECT pk FROM \(table) WHERE id = ?"
             origin = "SELECT provenance FROM \(table) WHERE pk = ?"
             tagLinks = (1...8).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "

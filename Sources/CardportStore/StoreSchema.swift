@@ -6,7 +6,8 @@ import GRDB
 /// migration at the end of the list, so a store made by any earlier version opens in a later one.
 ///
 /// Every card table has an integer `pk` (the order cards were added in, which exports and backups
-/// keep), the card's `id` (unique), its identity key as two 64-bit halves under a unique index (the
+/// keep), the card's `id` (kept, not matched on: cards are the same when their keys are, as in
+/// `cardport merge`), its identity key as two 64-bit halves under a unique index (the
 /// merge engine's ``CardportCore/IdentityKey``), a digest of its whole content (so an import that
 /// brings an unchanged copy compares one number), and the provenance entry of the import that added it.
 enum StoreSchema {
@@ -45,7 +46,7 @@ enum StoreSchema {
             CREATE UNIQUE INDEX tag_key ON tag (key_high, key_low);
             CREATE TABLE citation (
                 pk INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
+                id TEXT NOT NULL,
                 key_high INTEGER NOT NULL,
                 key_low INTEGER NOT NULL,
                 digest INTEGER NOT NULL,
@@ -71,7 +72,7 @@ enum StoreSchema {
             ) WITHOUT ROWID;
             CREATE TABLE bookmark (
                 pk INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
+                id TEXT NOT NULL,
                 key_high INTEGER NOT NULL,
                 key_low INTEGER NOT NULL,
                 digest INTEGER NOT NULL,
@@ -90,7 +91,7 @@ enum StoreSchema {
             ) WITHOUT ROWID;
             CREATE TABLE task (
                 pk INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
+                id TEXT NOT NULL,
                 key_high INTEGER NOT NULL,
                 key_low INTEGER NOT NULL,
                 digest INTEGER NOT NULL,
@@ -103,7 +104,7 @@ enum StoreSchema {
             CREATE UNIQUE INDEX task_key ON task (key_high, key_low);
             CREATE TABLE topic (
                 pk INTEGER PRIMARY KEY,
-                id TEXT NOT NULL UNIQUE,
+                id TEXT NOT NULL,
                 key_high INTEGER NOT NULL,
                 key_low INTEGER NOT NULL,
                 digest INTEGER NOT NULL,

@@ -51,7 +51,8 @@ public final class StoreTransaction {
 
     /// Merges one record into the store and says what that did.
     ///
-    /// `provenance` is the import the record comes from: a copy of a card the same import added
+    /// The card is found by its identity key only, as the merge engine finds it; ids are kept as
+    /// they are, not matched on. `provenance` is the import the record comes from: a copy of a card the same import added
     /// earlier is a ``UpsertResult/duplicate``.
     public func upsert(_ record: CardportCore.Record, policy: MergePolicy, provenance: Int64?) throws(CardportError) -> UpsertResult {
         try run {
@@ -94,37 +95,34 @@ public final class StoreTransaction {
         let high = Int64(bitPattern: key.high)
         let low = Int64(bitPattern: key.low)
 
-        // Most records of a re-import are unchanged copies: one index probe settles them.
+        // A run of new cards (a first import) is cheapest inserted straight away; a run of copies
+        // (a re-import) is cheapest probed: one index look-up settles an unchanged copy. Each record
+        // starts the way the previous one ended.
+        if lastAdded, try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) {
+            return .added
+        }
         let probe = statements.probe
         probe.bind(1, high)
         probe.bind(2, low)
         probe.bind(3, digest)
         probe.bind(4, provenance)
-        var found = try probe.run()
+        let found = try probe.run()
         switch found {
-        case -1: return .duplicate
-        case -2: return .unchanged
+        case -1:
+            lastAdded = false
+            return .duplicate
+        case -2:
+            lastAdded = false
+            return .unchanged
         case nil:
-            let insert = statements.insert
-            insert.bind(1, record.id)
-            insert.bind(2, high)
-            insert.bind(3, low)
-            insert.bind(4, digest)
-            let next = CardRows.bind(record, to: insert, from: 5)
-            insert.bind(next, provenance)
-            try insert.run()
-            if insert.changes == 1 {
-                try writeChildren(of: record, pk: insert.lastInsertedRowID, replacing: false)
-                return .added
+            guard try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) else {
+                throw CardportError(.io, "the store lost the \(kind) it had just looked up")
             }
-            // Another card has this id: the same card, whose content has changed since.
-            found = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.byID), arguments: [record.id])
+            return .added
         default:
-            break
+            lastAdded = false
         }
-        guard let pk = found else {
-            throw CardportError(.invalidValue, "the store refused a \(kind) it does not hold (id \(record.id))")
-        }
+        let pk = found!
         let origin = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.origin), arguments: [pk])
         let sameImport = provenance != nil && origin == provenance
         let existing = try StoreReader(db: db).card(kind, pk: pk)
@@ -132,6 +130,26 @@ public final class StoreTransaction {
         if merged == existing { return sameImport ? .duplicate : .unchanged }
         try update(merged, pk: pk)
         return sameImport ? .duplicate : .updated
+    }
+
+    /// Whether the last card upserted was added (see ``upsertCard(_:policy:provenance:)``).
+    private var lastAdded = false
+
+    /// Inserts a card unless the store has its key; returns whether it did.
+    private func insert(_ record: Record, high: Int64, low: Int64, digest: Int64, provenance: Int64?,
+                        _ statements: Prepared) throws -> Bool {
+        let insert = statements.insert
+        insert.bind(1, record.id)
+        insert.bind(2, high)
+        insert.bind(3, low)
+        insert.bind(4, digest)
+        let next = CardRows.bind(record, to: insert, from: 5)
+        insert.bind(next, provenance)
+        try insert.run()
+        lastAdded = insert.changes == 1
+        guard lastAdded else { return false }
+        try writeChildren(of: record, pk: insert.lastInsertedRowID, replacing: false)
+        return true
     }
 
     /// Rewrites a card's row and children.

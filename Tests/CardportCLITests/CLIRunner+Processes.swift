@@ -17,14 +17,16 @@ extension CLIRunner {
     }
 
     /// Runs `cardport ARGS` with `environment` in place of this process's store variables.
-    static func runWithEnvironment(_ arguments: [String], environment: [String: String]) throws -> Result {
+    static func runWithEnvironment(_ arguments: [String], environment: [String: String],
+                                   directory: String = PackagePaths.root) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: PackagePaths.root)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var merged = ProcessInfo.processInfo.environment
         for name in ["CARDPORT_STORE", "XDG_DATA_HOME"] { merged[name] = nil }
         merged.merge(environment) { $1 }
+        merged["NO_COLOR"] = "1"
         process.environment = merged
         let scratch = try TemporaryDirectory()
         _ = try scratch.write("stdout", "")

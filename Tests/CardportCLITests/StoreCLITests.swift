@@ -24,9 +24,14 @@ import Glibc
     }
 
     @Test func theReadmeRoundTripWorksAsWritten() throws {
+        // The README's commands, word for word, in a folder of their own with the samples beside them.
         let scratch = try TemporaryDirectory()
-        let store = scratch.file("store.sqlite")
-        let imported = try CLIRunner.run(["import", "Samples/kindle-clippings.txt", "Samples/favourites.json", "--store", store])
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("Samples"), withDestinationPath: PackagePaths.root + "/Samples")
+        let store = scratch.path + "/cards.sqlite"
+        func run(_ arguments: String...) throws -> CLIRunner.Result {
+            try CLIRunner.runWithEnvironment(arguments, environment: ["CARDPORT_STORE": store], directory: scratch.path)
+        }
+        let imported = try run("import", "Samples/kindle-clippings.txt", "Samples/favourites.json")
         #expect(imported == CLIRunner.Result(status: 0, stdout: "", stderr: """
             INPUT                         FORMAT      READ  ADDED  UPDATED  UNCHANGED  EXACT  NEAR  REJECTED
             Samples/kindle-clippings.txt  kindle         8      8        0          0      0     0         0
@@ -36,26 +41,34 @@ import Glibc
 
             """))
 
-        let markdown = scratch.file("favourites.md")
-        let exported = try CLIRunner.run(["export", "-o", markdown, "--favourites", "--store", store])
-        #expect(exported == CLIRunner.Result(status: 0, stdout: "", stderr: "wrote 4 records to \(markdown) (markdown)\n"))
+        let exported = try run("export", "-o", "favourites.md", "--favourites")
+        #expect(exported == CLIRunner.Result(status: 0, stdout: "", stderr: "wrote 4 records to favourites.md (markdown)\n"))
         #expect(try scratch.read("favourites.md").contains("> Well begun is half done."))
 
-        let backup = scratch.file("cards-backup.json")
-        let backedUp = try CLIRunner.run(["backup", "-o", backup, "--store", store])
+        let backedUp = try run("backup", "-o", "cards-backup.json")
         #expect(backedUp.status == 0)
-        #expect(backedUp.stderr.hasPrefix("\(backup): 12 records (12 citations), 2 provenance entries, sha256 "))
-        let verified = try CLIRunner.run(["verify", backup])
-        #expect(verified.status == 0)
-        #expect(verified.stdout == "ok " + backedUp.stderr)
+        #expect(backedUp.stderr.hasPrefix("cards-backup.json: 12 records (12 citations), 2 provenance entries, sha256 "))
+        let verified = try run("verify", "cards-backup.json")
+        #expect(verified == CLIRunner.Result(status: 0, stdout: "ok " + backedUp.stderr, stderr: ""))
 
-        let fresh = scratch.file("restored.sqlite")
-        let restored = try CLIRunner.run(["restore", backup, "--store", fresh])
+        let restored = try run("restore", "cards-backup.json", "--replace")
         #expect(restored.status == 0)
-        #expect(restored.stderr.hasSuffix("the store holds 12 cards (\(fresh))\n"))
-        let again = try CLIRunner.run(["backup", "-o", scratch.file("again.json"), "--store", fresh])
-        #expect(again.status == 0)
+        #expect(restored.stderr.hasSuffix("the store holds 12 cards (\(store))\n"))
+        #expect(try run("backup", "-o", "again.json").status == 0)
         #expect(try scratch.read("again.json") == (try scratch.read("cards-backup.json")))
+    }
+
+    @Test func aBackupRestoredIntoAnEmptyStoreBacksUpToTheSameBytes() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        for sample in ["Samples/backup.json", "Samples/kindle-clippings.txt", "Samples/study-topics.opml"] {
+            #expect(try CLIRunner.run(["import", sample, "--store", store, "-q"]).status == 0)
+        }
+        #expect(try CLIRunner.run(["backup", "-o", scratch.file("first.json"), "--store", store]).status == 0)
+        let fresh = scratch.file("fresh.sqlite")
+        #expect(try CLIRunner.run(["restore", scratch.file("first.json"), "--store", fresh]).status == 0)
+        #expect(try CLIRunner.run(["backup", "-o", scratch.file("second.json"), "--store", fresh]).status == 0)
+        #expect(try scratch.read("first.json") == (try scratch.read("second.json")))
     }
 
     @Test func theStoreComesFromTheEnvironmentWhenNoOptionIsGiven() throws {
