@@ -86,6 +86,41 @@ final class BulkStatement {
         }
     }
 
+    /// Steps to the next row of a query; `false` at the end (the statement is then reset).
+    func step() throws(CardportError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW:
+            return true
+        case SQLITE_DONE:
+            reset()
+            return false
+        case let code:
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
+            reset()
+            throw CardportError(.io, "the store failed: \(message)")
+        }
+    }
+
+    /// Resets the statement for another run and clears its parameters.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// The text of column `index` (0-based) of the current row, `nil` for NULL.
+    func text(_ index: Int32) -> String? {
+        guard sqlite3_column_type(handle, index) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, index) else {
+            return nil
+        }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The integer in column `index` (0-based) of the current row, `nil` for NULL.
+    func int(_ index: Int32) -> Int64? {
+        sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, index)
+    }
+
     /// Rows changed by the last run.
     var changes: Int32 { connection.map { sqlite3_changes($0) } ?? 0 }
 

@@ -122,30 +122,32 @@ enum CardRows {
         return i
     }
 
-    /// A card from a row of ``selectSQL(_:)`` and its children.
-    static func record(_ kind: RecordKind, row: Row, tags: [String], links: [String] = [], questions: [Question] = [],
-                       extras: [String: String]) -> Record {
-        let id: String = row[1]
+    /// A card from the current row of a ``selectSQL(_:)`` query and its children.
+    static func record(_ kind: RecordKind, row: BulkStatement, tags: [String], links: [String] = [],
+                       questions: [Question] = [], extras: [String: String]) -> Record {
+        let id = row.text(1) ?? ""
         switch kind {
         case .citation:
-            let start: Int? = row[11]
-            let page: String? = row[10]
-            let location = page != nil || start != nil ? CitationLocation(page: page, start: start, end: row[12]) : nil
-            return .citation(Citation(id: id, text: row[2], author: row[3], source: row[4], tags: tags,
-                                      isFavourite: row[5], isArchived: row[6], createdAt: date(row[7]),
-                                      updatedAt: date(row[8]), note: row[9], location: location, extras: extras))
+            let start = row.int(11).map(Int.init)
+            let page = row.text(10)
+            let location = page != nil || start != nil
+                ? CitationLocation(page: page, start: start, end: row.int(12).map(Int.init)) : nil
+            return .citation(Citation(id: id, text: row.text(2) ?? "", author: row.text(3), source: row.text(4), tags: tags,
+                                      isFavourite: row.int(5) == 1, isArchived: row.int(6) == 1,
+                                      createdAt: date(row.text(7)), updatedAt: date(row.text(8)), note: row.text(9),
+                                      location: location, extras: extras))
         case .bookmark:
-            return .bookmark(Bookmark(id: id, name: row[2], text: row[3], tags: tags, createdAt: date(row[4]),
-                                      updatedAt: date(row[5]), extras: extras))
+            return .bookmark(Bookmark(id: id, name: row.text(2), text: row.text(3) ?? "", tags: tags,
+                                      createdAt: date(row.text(4)), updatedAt: date(row.text(5)), extras: extras))
         case .task:
-            let percent: Int = row[3]
-            return .task(TaskItem(id: id, description: row[2], progress: TaskProgress(storedPercent: percent),
-                                  createdAt: date(row[4]), updatedAt: date(row[5]), extras: extras))
+            return .task(TaskItem(id: id, description: row.text(2) ?? "",
+                                  progress: TaskProgress(storedPercent: Int(row.int(3) ?? 0)),
+                                  createdAt: date(row.text(4)), updatedAt: date(row.text(5)), extras: extras))
         case .topic:
-            let status: String = row[4]
-            return .topic(Topic(id: id, title: row[2], dueDate: date(row[3]), status: Topic.Status(rawValue: status) ?? .unstarted,
-                                notes: row[5], links: links, questions: questions, createdAt: date(row[6]),
-                                updatedAt: date(row[7]), extras: extras))
+            return .topic(Topic(id: id, title: row.text(2) ?? "", dueDate: date(row.text(3)),
+                                status: row.text(4).flatMap(Topic.Status.init(rawValue:)) ?? .unstarted,
+                                notes: row.text(5), links: links, questions: questions, createdAt: date(row.text(6)),
+                                updatedAt: date(row.text(7)), extras: extras))
         case .tag, .settings:
             preconditionFailure("tags and settings have their own tables")
         }

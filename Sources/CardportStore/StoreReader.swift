@@ -41,11 +41,7 @@ public struct StoreReader {
         let author = filter.author.map(TextFolding.fold)
         for (kind, table) in CardRows.tables where filter.selects(kind) {
             var conditions: [String] = []
-            var arguments: [(any DatabaseValueConvertible)?] = []
-            if let tagPK {
-                conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = ?)")
-                arguments.append(tagPK)
-            }
+            if tagPK != nil { conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = ?1)") }
             if kind == .citation {
                 if filter.favouritesOnly { conditions.append("favourite = 1") }
                 switch filter.archived {
@@ -55,53 +51,57 @@ public struct StoreReader {
                 }
             }
             if !filter.ids.isEmpty {
-                conditions.append("id IN (\(Array(repeating: "?", count: filter.ids.count).joined(separator: ", ")))")
-                arguments += filter.ids.map { $0 as (any DatabaseValueConvertible)? }
+                let first = tagPK == nil ? 1 : 2
+                conditions.append("id IN (\((first..<(first + filter.ids.count)).map { "?\($0)" }.joined(separator: ", ")))")
             }
             let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let sql = CardRows.selectSQL(kind) + whereClause + " ORDER BY c.pk"
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
-            var children = ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames)
-            try children.open()
-            while let row = try rows.next() {
-                let pk: Int64 = row[0]
+            let rows = try BulkStatement(db, sql: CardRows.selectSQL(kind) + whereClause + " ORDER BY c.pk")
+            var parameter: Int32 = 1
+            if let tagPK {
+                rows.bind(parameter, tagPK)
+                parameter += 1
+            }
+            for id in filter.ids {
+                rows.bind(parameter, id)
+                parameter += 1
+            }
+            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames)
+            while try rows.step() {
+                let pk = rows.int(0) ?? 0
                 let (tags, links, questions, extras) = try children.advance(to: pk)
                 if let author, kind == .citation {
-                    let written: String? = row[3]
-                    guard let written, TextFolding.fold(written) == author else { continue }
+                    guard let written = rows.text(3), TextFolding.fold(written) == author else { continue }
                 }
-                try body(pk, CardRows.record(kind, row: row, tags: tags, links: links, questions: questions, extras: extras))
+                try body(pk, CardRows.record(kind, row: rows, tags: tags, links: links, questions: questions, extras: extras))
             }
         }
     }
 
-    /// The card of `kind` with primary key `pk`.
-    func card(_ kind: RecordKind, pk: Int64) throws -> Record {
+    /// The card of `kind` with primary key `pk`; `query` is a statement of ``cardQuery(_:)`` to reuse.
+    func card(_ kind: RecordKind, pk: Int64, query: BulkStatement? = nil) throws -> Record {
         let table = CardRows.table(kind)
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: CardRows.selectSQL(kind) + " WHERE pk = ?"), arguments: [pk]) else {
-            throw CardportError(.io, "the store lost the \(kind) it just found")
-        }
+        let row = try query ?? cardQuery(kind)
+        row.bind(1, pk)
+        guard try row.step() else { throw CardportError(.io, "the store lost the \(kind) it just found") }
+        defer { row.reset() }
         var tags: [String] = []
         if kind == .citation || kind == .bookmark {
             tags = try String.fetchAll(db.cachedStatement(sql: """
                 SELECT t.name FROM \(table)_tag l JOIN tag t ON t.pk = l.tag WHERE l.\(table) = ? ORDER BY l.position
                 """), arguments: [pk])
         }
-        var links: [String] = []
-        var questions: [Question] = []
-        if kind == .topic {
-            links = try String.fetchAll(db.cachedStatement(sql: "SELECT url FROM topic_link WHERE topic = ? ORDER BY position"),
-                                        arguments: [pk])
-            questions = try Row.fetchAll(db.cachedStatement(
-                sql: "SELECT text, answer, done FROM topic_question WHERE topic = ? ORDER BY position"), arguments: [pk])
-                .map { Question(text: $0[0], answer: $0[1], isDone: $0[2]) }
-        }
+        let (links, questions) = try ChildCursors.topicChildren(db: db, kind: kind, pk: pk)
         var extras: [String: String] = [:]
         for extra in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM extra WHERE kind = ? AND owner = ?"),
                                       arguments: [table, pk]) {
             extras[extra[0]] = extra[1] as String
         }
         return CardRows.record(kind, row: row, tags: tags, links: links, questions: questions, extras: extras)
+    }
+
+    /// The statement ``card(_:pk:query:)`` reads a card's row with.
+    func cardQuery(_ kind: RecordKind) throws -> BulkStatement {
+        try BulkStatement(db, sql: CardRows.selectSQL(kind) + " WHERE pk = ?")
     }
 
     /// The settings, if the store has any.
@@ -175,45 +175,42 @@ public struct StoreReader {
 }
 
 /// Cursors over a card table's child rows, ordered like the cards, advanced in step with them.
-private struct ChildCursors {
+private final class ChildCursors {
     let db: Database
     let kind: RecordKind
-    let table: String
     let tagNames: [Int64: String]
-    private var tagRows: RowCursor?
-    private var extraRows: RowCursor?
+    private let tagRows: BulkStatement?
+    private let extraRows: BulkStatement
     private var pendingTag: (owner: Int64, name: String)?
     private var pendingExtra: (owner: Int64, key: String, value: String)?
 
-    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String]) {
+    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String]) throws {
         self.db = db
         self.kind = kind
-        self.table = table
         self.tagNames = tagNames
-    }
-
-    mutating func open() throws {
         if kind == .citation || kind == .bookmark {
-            tagRows = try Row.fetchCursor(db, sql: "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
-            pendingTag = try nextTag()
+            tagRows = try BulkStatement(db, sql: "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
+        } else {
+            tagRows = nil
         }
-        extraRows = try Row.fetchCursor(db, sql: "SELECT owner, key, value FROM extra WHERE kind = ? ORDER BY owner, key",
-                                        arguments: [table])
+        extraRows = try BulkStatement(db, sql: "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
+        extraRows.bind(1, table)
+        pendingTag = try nextTag()
         pendingExtra = try nextExtra()
     }
 
-    private mutating func nextTag() throws -> (owner: Int64, name: String)? {
-        guard let row = try tagRows?.next() else { return nil }
-        return (row[0], tagNames[row[1] as Int64] ?? "")
+    private func nextTag() throws -> (owner: Int64, name: String)? {
+        guard let tagRows, try tagRows.step() else { return nil }
+        return (tagRows.int(0) ?? 0, tagNames[tagRows.int(1) ?? 0] ?? "")
     }
 
-    private mutating func nextExtra() throws -> (owner: Int64, key: String, value: String)? {
-        guard let row = try extraRows?.next() else { return nil }
-        return (row[0], row[1], row[2])
+    private func nextExtra() throws -> (owner: Int64, key: String, value: String)? {
+        guard try extraRows.step() else { return nil }
+        return (extraRows.int(0) ?? 0, extraRows.text(1) ?? "", extraRows.text(2) ?? "")
     }
 
     /// The children of card `pk`, skipping those of cards before it.
-    mutating func advance(to pk: Int64) throws -> ([String], [String], [Question], [String: String]) {
+    func advance(to pk: Int64) throws -> ([String], [String], [Question], [String: String]) {
         var tags: [String] = []
         while let tag = pendingTag, tag.owner <= pk {
             if tag.owner == pk { tags.append(tag.name) }
@@ -224,15 +221,18 @@ private struct ChildCursors {
             if extra.owner == pk { extras[extra.key] = extra.value }
             pendingExtra = try nextExtra()
         }
-        var links: [String] = []
-        var questions: [Question] = []
-        if kind == .topic {
-            links = try String.fetchAll(db.cachedStatement(sql: "SELECT url FROM topic_link WHERE topic = ? ORDER BY position"),
-                                        arguments: [pk])
-            questions = try Row.fetchAll(db.cachedStatement(
-                sql: "SELECT text, answer, done FROM topic_question WHERE topic = ? ORDER BY position"), arguments: [pk])
-                .map { Question(text: $0[0], answer: $0[1], isDone: $0[2]) }
-        }
+        let (links, questions) = try ChildCursors.topicChildren(db: db, kind: kind, pk: pk)
         return (tags, links, questions, extras)
+    }
+
+    /// A topic's links and questions (none for other kinds): topics are few, so they are looked up one by one.
+    static func topicChildren(db: Database, kind: RecordKind, pk: Int64) throws -> ([String], [Question]) {
+        guard kind == .topic else { return ([], []) }
+        let links = try String.fetchAll(db.cachedStatement(sql: "SELECT url FROM topic_link WHERE topic = ? ORDER BY position"),
+                                        arguments: [pk])
+        let questions = try Row.fetchAll(db.cachedStatement(
+            sql: "SELECT text, answer, done FROM topic_question WHERE topic = ? ORDER BY position"), arguments: [pk])
+            .map { Question(text: $0[0], answer: $0[1], isDone: $0[2]) }
+        return (links, questions)
     }
 }

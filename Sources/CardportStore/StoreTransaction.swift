@@ -69,12 +69,14 @@ public final class StoreTransaction {
         let sql: CardRows.Statements
         let insert: BulkStatement
         let probe: BulkStatement
+        let card: BulkStatement
         var tagLinks: [BulkStatement?] = Array(repeating: nil, count: 8)
 
         init(_ kind: RecordKind, db: Database) throws {
             sql = CardRows.statements(kind)
             insert = try BulkStatement(db, sql: sql.insert)
             probe = try BulkStatement(db, sql: sql.probe)
+            card = try StoreReader(db: db).cardQuery(kind)
         }
     }
 
@@ -125,7 +127,7 @@ public final class StoreTransaction {
         let pk = found!
         let origin = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.origin), arguments: [pk])
         let sameImport = provenance != nil && origin == provenance
-        let existing = try StoreReader(db: db).card(kind, pk: pk)
+        let existing = try StoreReader(db: db).card(kind, pk: pk, query: statements.card)
         let merged = RecordMerge.merge(existing, record, policy: policy)
         if merged == existing { return sameImport ? .duplicate : .unchanged }
         try update(merged, pk: pk)
