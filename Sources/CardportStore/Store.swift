@@ -49,7 +49,6 @@ public final class Store: Sendable {
             // WAL with synchronous=NORMAL keeps the file consistent and each transaction atomic on a
             // crash (a commit not yet checkpointed may be lost on power failure, never half-applied).
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -524288")
         }
         queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: configuration) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
@@ -74,6 +73,9 @@ public final class Store: Sendable {
                          _ body: (StoreTransaction) throws -> T) throws(CardportError) -> T {
         try Store.attempt(path) {
             try queue.writeWithoutTransaction { db in
+                // Up to 512 MiB of pages, taken only as the transaction needs them: an import's random
+                // index look-ups and inserts then stay in memory instead of spilling to the WAL.
+                try db.execute(sql: "PRAGMA cache_size = -524288")
                 var result: T?
                 try db.inTransaction(.immediate) {
                     let transaction = try StoreTransaction(db: db)
