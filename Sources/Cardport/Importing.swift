@@ -52,41 +52,51 @@ public struct Importing: Sendable {
         var skipped = 0
         var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
         var finishedBytes = 0
+        var lastBytes = 0
         for (index, input) in plan.inputs.enumerated() {
             report.inputs.append(MergeReport.Input(name: input.path, format: input.format.id))
             let number = report.inputs.count - 1
             let entry = Provenance(source: input.path, sha256: nil, format: input.format.id, importedAt: startedAt)
             let provenance = try transaction.addProvenance(entry)
-            let source = try input.open()
-            let reader = try input.format.makeReader(source, options: plain.effectiveReadOptions)
-            while true {
-                let record: Record?
-                do {
-                    record = try reader.next()
-                } catch where error.isRecoverable && request.keepGoing {
+            let format = input.format
+            let options = plain.effectiveReadOptions
+            let opener = InputOpener(input)
+            let readAhead = ReadAhead(keepGoing: request.keepGoing) { () throws(CardportError) in
+                let source = try opener.open()
+                return (try format.makeReader(source, options: options), source)
+            }
+            defer { readAhead.cancel() }
+            while let batch = try readAhead.next() {
+                for item in batch.items {
+                    let keyed: KeyedRecord
+                    switch item {
+                    case .rejected(let error):
+                        report.inputs[number].counts.read += 1
+                        report.reject(error, input: number)
+                        continue
+                    case .record(let record):
+                        keyed = record
+                    }
+                    status.records += 1
+                    if let kind = request.kind, keyed.record.kind != kind {
+                        skipped += 1
+                        continue
+                    }
                     report.inputs[number].counts.read += 1
-                    report.reject(error, input: number)
-                    continue
+                    switch try transaction.upsert(keyed, policy: request.policy, provenance: provenance) {
+                    case .added: report.inputs[number].counts.added += 1
+                    case .updated: report.inputs[number].counts.updated += 1
+                    case .unchanged: report.inputs[number].counts.unchanged += 1
+                    case .duplicate: report.inputs[number].counts.exactDuplicates += 1
+                    }
                 }
-                guard let record else { break }
-                status.records += 1
-                if let progress, status.records % Conversion.progressInterval == 0 {
-                    status.bytesRead = finishedBytes + source.bytesRead
+                if let progress {
+                    status.bytesRead = finishedBytes + batch.bytesRead
                     progress(status)
                 }
-                if let kind = request.kind, record.kind != kind {
-                    skipped += 1
-                    continue
-                }
-                report.inputs[number].counts.read += 1
-                switch try transaction.upsert(record, policy: request.policy, provenance: provenance) {
-                case .added: report.inputs[number].counts.added += 1
-                case .updated: report.inputs[number].counts.updated += 1
-                case .unchanged: report.inputs[number].counts.unchanged += 1
-                case .duplicate: report.inputs[number].counts.exactDuplicates += 1
-                }
+                lastBytes = batch.bytesRead
             }
-            finishedBytes += source.bytesRead
+            finishedBytes += lastBytes
             let counts = report.inputs[number].counts
             var finished = entry
             finished.sha256 = checksums[index].value
@@ -100,5 +110,19 @@ public struct Importing: Sendable {
         }
         report.recordsOut = try transaction.cardCount()
         return MergeOutcome(report: report, skipped: skipped)
+    }
+}
+
+/// Hands a planned input to the thread that reads it: the input (and standard input's stream, which
+/// was opened for sniffing) is used there alone from then on.
+private struct InputOpener: @unchecked Sendable {
+    let input: Conversion.PlannedInput
+
+    init(_ input: Conversion.PlannedInput) {
+        self.input = input
+    }
+
+    func open() throws(CardportError) -> ByteInput {
+        try input.open()
     }
 }

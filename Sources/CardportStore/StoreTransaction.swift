@@ -52,14 +52,19 @@ public final class StoreTransaction {
     /// Merges one record into the store and says what that did.
     ///
     /// The card is found by its identity key only, as the merge engine finds it; ids are kept as
-    /// they are, not matched on. `provenance` is the import the record comes from: a copy of a card the same import added
-    /// earlier is a ``UpsertResult/duplicate``.
+    /// they are, not matched on. `provenance` is the import the record comes from: a copy of a card
+    /// the same import added earlier is a ``UpsertResult/duplicate``.
     public func upsert(_ record: CardportCore.Record, policy: MergePolicy, provenance: Int64?) throws(CardportError) -> UpsertResult {
+        try upsert(KeyedRecord(record), policy: policy, provenance: provenance)
+    }
+
+    /// Merges one record whose key and digest are already computed (see ``KeyedRecord``).
+    public func upsert(_ keyed: KeyedRecord, policy: MergePolicy, provenance: Int64?) throws(CardportError) -> UpsertResult {
         try run {
-            switch record {
+            switch keyed.record {
             case .settings(let settings): return try upsertSettings(settings, policy: policy)
             case .tag(let tag): return try upsertTag(tag, policy: policy)
-            default: return try upsertCard(record, policy: policy, provenance: provenance)
+            default: return try upsertCard(keyed, policy: policy, provenance: provenance)
             }
         }
     }
@@ -89,10 +94,11 @@ public final class StoreTransaction {
         return made
     }
 
-    private func upsertCard(_ record: Record, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
+    private func upsertCard(_ keyed: KeyedRecord, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
+        let record = keyed.record
         let kind = record.kind
-        let key = record.identityKey
-        let digest = RecordDigest.digest(record)
+        let key = keyed.key
+        let digest = keyed.digest
         let statements = try statements(kind)
         let high = Int64(bitPattern: key.high)
         let low = Int64(bitPattern: key.low)
