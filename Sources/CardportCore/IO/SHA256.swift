@@ -32,9 +32,10 @@ public struct SHA256: Sendable {
             pending.withUnsafeBytes { compress($0.baseAddress!) }
             pending.removeAll(keepingCapacity: true)
         }
-        while offset + 64 <= bytes.count {
-            compress(bytes.baseAddress! + offset)
-            offset += 64
+        let whole = (bytes.count - offset) / 64
+        if whole > 0 {
+            compress(bytes.baseAddress! + offset, count: whole)
+            offset += whole * 64
         }
         if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
@@ -106,28 +107,38 @@ public struct SHA256: Sendable {
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
     private mutating func compress(_ block: UnsafeRawPointer) {
+        compress(block, count: 1)
+    }
+
+    /// Runs the compression function over `count` consecutive 64-byte blocks.
+    private mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-            for i in 16..<64 {
-                let s0 = SHA256.rotr(w[i - 15], 7) ^ SHA256.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = SHA256.rotr(w[i - 2], 17) ^ SHA256.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
             SHA256.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
-                    let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ majority
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+                for index in 0..<count {
+                    let block = blocks + index * 64
+                    for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+                    for i in 16..<64 {
+                        let x = w[i - 15]
+                        let y = w[i - 2]
+                        let s0 = SHA256.rotr(x, 7) ^ SHA256.rotr(x, 18) ^ (x >> 3)
+                        let s1 = SHA256.rotr(y, 17) ^ SHA256.rotr(y, 19) ^ (y >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    for i in 0..<64 {
+                        let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        h = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ s0 &+ majority
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
+        state = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
 }
