@@ -4,9 +4,9 @@ import GRDB
 /// Changes to a store inside one transaction (see ``Store/write(_:)``).
 ///
 /// ``upsert(_:policy:provenance:)`` is the store's side of the merge engine: it finds the card a
-/// record is a copy of through the unique index on the identity key (else the id), folds the two
-/// with ``RecordMerge`` under the policy, and writes only what changed. Prepared statements are
-/// cached and reused, so a million upserts prepare each statement once.
+/// record is a copy of through the unique index on the identity key, folds the two with
+/// ``RecordMerge`` under the policy, and writes only what changed. Prepared statements are made
+/// once per transaction and reused, so a million upserts prepare each statement once.
 public final class StoreTransaction {
     let db: Database
     /// Tag primary keys by name as written, then by identity key.
@@ -349,16 +349,4 @@ public final class StoreTransaction {
             throw Store.failure(error, path: db.description)
         }
     }
-}
-
-/// What ``StoreTransaction/upsert(_:policy:provenance:)`` did with a record.
-public enum UpsertResult: Sendable, Hashable {
-    /// The store had no such card: it was added.
-    case added
-    /// The store had the card and the record changed it.
-    case updated
-    /// The store had the card and the record changed nothing.
-    case unchanged
-    /// A second copy of a card the same import added or met before.
-    case duplicate
 }
