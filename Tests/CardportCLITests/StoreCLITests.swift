@@ -83,6 +83,33 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: scratch.file("data/cardport/store.sqlite")))
     }
 
+    @Test func statsSaysWhatTheStoreHoldsAndWhereItCameFrom() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        #expect(try CLIRunner.run(["import", "Samples/backup.json", "--store", store, "-q"]).status == 0)
+        #expect(try CLIRunner.run(["archive", "--author", "Seneca", "--store", store]).status == 0)
+        let result = try CLIRunner.run(["stats", "--store", store])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(8)) == [
+            "store: \(store)",
+            "citations: 7 (5 favourite, 2 archived)",
+            "bookmarks: 1",
+            "tasks: 1",
+            "topics: 1",
+            "tags: 4",
+            "settings: yes",
+            "imports:",
+        ])
+        #expect(lines.count == 11)
+        #expect(lines[8].hasSuffix("  cardport  Samples/backup.json  read 12, added 11, updated 1, unchanged 0, "
+                                   + "duplicates 0, rejected 0; the store holds 10 of its cards"))
+        #expect(lines[9].hasPrefix("    sha256 ") && lines[9].count == 11 + 64)
+        let json = try CLIRunner.run(["stats", "--store", store, "--report", "json"])
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"citations\" : 7"))
+    }
+
     @Test func restoreRefusesAChangedBackupWithExitCode65() throws {
         let scratch = try TemporaryDirectory()
         let store = scratch.file("store.sqlite")
