@@ -7,7 +7,7 @@ import GRDB
 /// Opening a store creates the file (and its directory) on first use and applies any migration it
 /// lacks. The file is in WAL mode with foreign keys on and a busy timeout, so two `cardport`
 /// processes on one store wait for each other instead of failing. Every change runs in one
-/// transaction (``write(_:)``): on any error nothing of it is kept.
+/// transaction (``write(commit:_:)``): on any error nothing of it is kept.
 ///
 /// ```swift
 /// let store = try Store(path: "/tmp/cards.sqlite")
@@ -18,7 +18,7 @@ import GRDB
 /// ```
 ///
 /// ## Topics
-/// - ``write(_:)``
+/// - ``write(commit:_:)``
 /// - ``read(_:)``
 /// - ``StoreTransaction``
 /// - ``StoreReader``

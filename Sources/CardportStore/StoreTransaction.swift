@@ -1,7 +1,7 @@
 public import CardportCore
 import GRDB
 
-/// Changes to a store inside one transaction (see ``Store/write(_:)``).
+/// Changes to a store inside one transaction (see ``Store/write(commit:_:)``).
 ///
 /// ``upsert(_:policy:provenance:)`` is the store's side of the merge engine: it finds the card a
 /// record is a copy of through the unique index on the identity key, folds the two with
