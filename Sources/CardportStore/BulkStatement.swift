@@ -64,7 +64,8 @@ final class BulkStatement {
         sqlite3_bind_null(handle, index)
     }
 
-    /// Runs the statement to its end; returns the first column of the first row, if any.
+    /// Runs the statement to its end; returns the first column of the first row (`nil` when there is
+    /// no row or the value is NULL).
     @discardableResult
     func run() throws(CardportError) -> Int64? {
         defer {
@@ -75,7 +76,7 @@ final class BulkStatement {
         while true {
             switch sqlite3_step(handle) {
             case SQLITE_ROW:
-                if result == nil { result = sqlite3_column_int64(handle, 0) }
+                if result == nil { result = int(0) }
             case SQLITE_DONE:
                 return result
             case let code:

@@ -77,31 +77,43 @@ public struct StoreReader {
         }
     }
 
-    /// The card of `kind` with primary key `pk`; `query` is a statement of ``cardQuery(_:)`` to reuse.
-    func card(_ kind: RecordKind, pk: Int64, query: BulkStatement? = nil) throws -> Record {
-        let table = CardRows.table(kind)
-        let row = try query ?? cardQuery(kind)
+    /// The card of `kind` with primary key `pk`; `queries` are statements of ``cardQueries(_:)`` to reuse.
+    func card(_ kind: RecordKind, pk: Int64, queries: CardQueries? = nil) throws -> Record {
+        let queries = try queries ?? cardQueries(kind)
+        let row = queries.row
         row.bind(1, pk)
         guard try row.step() else { throw CardportError(.io, "the store lost the \(kind) it just found") }
         defer { row.reset() }
         var tags: [String] = []
-        if kind == .citation || kind == .bookmark {
-            tags = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT t.name FROM \(table)_tag l JOIN tag t ON t.pk = l.tag WHERE l.\(table) = ? ORDER BY l.position
-                """), arguments: [pk])
+        if let tagQuery = queries.tags {
+            tagQuery.bind(1, pk)
+            while try tagQuery.step() { tags.append(tagQuery.text(0) ?? "") }
         }
         let (links, questions) = try ChildCursors.topicChildren(db: db, kind: kind, pk: pk)
         var extras: [String: String] = [:]
-        for extra in try Row.fetchAll(db.cachedStatement(sql: "SELECT key, value FROM extra WHERE kind = ? AND owner = ?"),
-                                      arguments: [table, pk]) {
-            extras[extra[0]] = extra[1] as String
-        }
+        queries.extras.bind(1, pk)
+        while try queries.extras.step() { extras[queries.extras.text(0) ?? ""] = queries.extras.text(1) ?? "" }
         return CardRows.record(kind, row: row, tags: tags, links: links, questions: questions, extras: extras)
     }
 
-    /// The statement ``card(_:pk:query:)`` reads a card's row with.
-    func cardQuery(_ kind: RecordKind) throws -> BulkStatement {
-        try BulkStatement(db, sql: CardRows.selectSQL(kind) + " WHERE pk = ?")
+    /// The statements ``card(_:pk:queries:)`` reads a card with: its row, its tags, its extras.
+    struct CardQueries {
+        let row: BulkStatement
+        let tags: BulkStatement?
+        let extras: BulkStatement
+    }
+
+    /// Prepares the statements that read one card of `kind`.
+    func cardQueries(_ kind: RecordKind) throws -> CardQueries {
+        let table = CardRows.table(kind)
+        let tags = kind == .citation || kind == .bookmark
+            ? try BulkStatement(db, sql: """
+                SELECT t.name FROM \(table)_tag l JOIN tag t ON t.pk = l.tag WHERE l.\(table) = ?1 ORDER BY l.position
+                """)
+            : nil
+        let extras = try BulkStatement(db, sql: "SELECT key, value FROM extra WHERE kind = '\(table)' AND owner = ?1")
+        return CardQueries(row: try BulkStatement(db, sql: CardRows.selectSQL(kind) + " WHERE pk = ?1"), tags: tags,
+                           extras: extras)
     }
 
     /// The settings, if the store has any.

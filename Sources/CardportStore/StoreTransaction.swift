@@ -74,14 +74,16 @@ public final class StoreTransaction {
         let sql: CardRows.Statements
         let insert: BulkStatement
         let probe: BulkStatement
-        let card: BulkStatement
+        let card: StoreReader.CardQueries
+        let origin: BulkStatement
         var tagLinks: [BulkStatement?] = Array(repeating: nil, count: 8)
 
         init(_ kind: RecordKind, db: Database) throws {
             sql = CardRows.statements(kind)
             insert = try BulkStatement(db, sql: sql.insert)
             probe = try BulkStatement(db, sql: sql.probe)
-            card = try StoreReader(db: db).cardQuery(kind)
+            card = try StoreReader(db: db).cardQueries(kind)
+            origin = try BulkStatement(db, sql: sql.origin)
         }
     }
 
@@ -131,9 +133,10 @@ public final class StoreTransaction {
             lastAdded = false
         }
         let pk = found!
-        let origin = try Int64.fetchOne(db.cachedStatement(sql: statements.sql.origin), arguments: [pk])
+        statements.origin.bind(1, pk)
+        let origin = try statements.origin.run()
         let sameImport = provenance != nil && origin == provenance
-        let existing = try StoreReader(db: db).card(kind, pk: pk, query: statements.card)
+        let existing = try StoreReader(db: db).card(kind, pk: pk, queries: statements.card)
         let merged = RecordMerge.merge(existing, record, policy: policy)
         if merged == existing { return sameImport ? .duplicate : .unchanged }
         try update(merged, pk: pk)
