@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,10 +46,18 @@ let package = Package(
         ),
         .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
         .target(
+            name: "CardportStore",
+            dependencies: [
+                "CardportCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
             name: "Cardport",
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
-                "CardportMarkdown", "CardportTodoTxt",
+                "CardportMarkdown", "CardportTodoTxt", "CardportStore",
             ]
         ),
         .executableTarget(
@@ -122,12 +131,19 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CardportStoreTests",
+            dependencies: [
+                "CardportStore", "CardportTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "CardportTests",
             dependencies: ["Cardport", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportCLITests",
-            dependencies: ["CardportCLI", "CardportTestSupport"]
+            dependencies: ["CardportCLI", "CardportStore", "CardportTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

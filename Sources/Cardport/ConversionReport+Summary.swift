@@ -61,7 +61,8 @@ extension ConversionReport {
         return text
     }
 
-    static func count(_ n: Int, _ noun: String) -> String {
+    /// `n` and the noun, plural unless `n` is 1, digits grouped: `1,234 records`.
+    public static func count(_ n: Int, _ noun: String) -> String {
         "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
     }
 

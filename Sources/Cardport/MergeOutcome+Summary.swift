@@ -15,24 +15,7 @@ extension MergeOutcome {
     /// EXACT and NEAR count the duplicates folded into another record of the same input (or, for
     /// NEAR, of any input).
     public var summary: String {
-        let header = ["INPUT", "FORMAT", "READ", "ADDED", "UPDATED", "UNCHANGED", "EXACT", "NEAR", "REJECTED"]
-        func row(_ name: String, _ format: String, _ c: MergeReport.Counts) -> [String] {
-            [name, format] + [c.read, c.added, c.updated, c.unchanged, c.exactDuplicates, c.nearDuplicates, c.rejected]
-                .map(ConversionReport.grouped)
-        }
-        var rows = [header]
-        for input in report.inputs {
-            rows.append(row(input.name == "-" ? "standard input" : input.name, input.format ?? "-", input.counts))
-        }
-        if report.inputs.count > 1 { rows.append(row("total", "", report.total)) }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
-        var lines = rows.map { cells in
-            cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column < 2 ? cell + pad : pad + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }
-
+        var lines = tableLines
         let total = report.total
         if skipped > 0 {
             lines.append("skipped \(ConversionReport.count(skipped, "record")) of other kinds (--kind)")
@@ -59,6 +42,28 @@ extension MergeOutcome {
             lines.append(rejections(colour: false))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table of what became of each input's records, one line per input (and a total).
+    var tableLines: [String] {
+        let header = ["INPUT", "FORMAT", "READ", "ADDED", "UPDATED", "UNCHANGED", "EXACT", "NEAR", "REJECTED"]
+        func row(_ name: String, _ format: String, _ c: MergeReport.Counts) -> [String] {
+            [name, format] + [c.read, c.added, c.updated, c.unchanged, c.exactDuplicates, c.nearDuplicates, c.rejected]
+                .map(ConversionReport.grouped)
+        }
+        var rows = [header]
+        for input in report.inputs {
+            rows.append(row(input.name == "-" ? "standard input" : input.name, input.format ?? "-", input.counts))
+        }
+        if report.inputs.count > 1 { rows.append(row("total", "", report.total)) }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max()! }
+        return rows.map { cells in
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column < 2 ? cell + pad : pad + cell
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+
     }
 
     /// The diagnostics of the rejected records, and how many more there were.

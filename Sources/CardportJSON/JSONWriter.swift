@@ -15,6 +15,9 @@ struct JSONWriter {
 
     mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 
+    /// Appends text that needs no escaping (digits, hex), as is.
+    mutating func unescaped(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in

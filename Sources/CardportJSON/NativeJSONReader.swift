@@ -1,6 +1,6 @@
 import CardportCore
 
-final class NativeJSONReader: RecordReader {
+final class NativeJSONReader: ProvenanceReader {
     private enum State {
         case start
         case members(first: Bool)
@@ -10,6 +10,7 @@ final class NativeJSONReader: RecordReader {
 
     private let stream: JSONStream
     private var state = State.start
+    private(set) var provenance: [Provenance] = []
 
     init(input: ByteInput) {
         self.stream = JSONStream(input)
@@ -90,6 +91,23 @@ final class NativeJSONReader: RecordReader {
                                    at: valueOffset, hint: "update Cardport to read it")
             }
             return nil
+        case "provenance":
+            let (value, valueOffset) = try stream.locatedValue()
+            guard case .array(let entries) = value else {
+                throw stream.error(.invalidValue, "\"provenance\" must be a list, not \(value.typeName)", at: valueOffset)
+            }
+            for entry in entries {
+                provenance.append(try ProvenanceJSON.decode(entry, at: valueOffset, stream: stream))
+            }
+            return nil
+        case "checksum":
+            // Checked by `cardport verify` and `restore` over the file's bytes, before reading.
+            let (value, valueOffset) = try stream.locatedValue()
+            guard case .string(let text) = value, text.hasPrefix("sha256:") else {
+                throw stream.error(.invalidValue, "\"checksum\" must be \"sha256:\" and 64 hex digits, not \(value.jsonText)",
+                                   at: valueOffset)
+            }
+            return nil
         case "settings":
             let (value, valueOffset) = try stream.locatedValue()
             guard case .object(let object) = value else {
@@ -100,7 +118,7 @@ final class NativeJSONReader: RecordReader {
             guard let kind = RecordKind(name: key), kind != .settings, key == kind.pluralName else {
                 let sections = RecordKind.allCases.map { "\"\($0.pluralName)\"" }.joined(separator: ", ")
                 throw stream.error(.malformedInput, "a Cardport document has no section \"\(key)\"", at: offset,
-                                   hint: "its sections are \"format\", \"version\", \(sections)")
+                                   hint: "its sections are \"format\", \"version\", \(sections), \"provenance\", \"checksum\"")
             }
             try stream.expect(0x5B, "'[' to open the \"\(key)\" list")
             state = .section(kind, first: true)

@@ -1,12 +1,14 @@
 import CardportCore
 
-final class NativeJSONWriter: RecordWriter {
+final class NativeJSONWriter: ProvenanceWriter {
     private let output: ByteOutput
     private var writer = JSONWriter(capacity: 1 << 17)
     private var streamingKind: RecordKind?
     private var held: [RecordKind: JSONWriter] = [:]
     private var settings: Settings?
     private(set) var losses = LossReport()
+    var provenance: [Provenance] = []
+    private(set) var checksum: String?
 
     init(output: ByteOutput) {
         self.output = output
@@ -55,6 +57,24 @@ final class NativeJSONWriter: RecordWriter {
         if let settings {
             writer.raw(",\n  \"settings\": ")
             RecordJSONEncoder.encode(.settings(settings), kind: false, into: &writer)
+        }
+        if !provenance.isEmpty {
+            writer.raw(",\n  \"provenance\": [")
+            for (i, entry) in provenance.enumerated() {
+                writer.raw(i == 0 ? "\n    " : ",\n    ")
+                ProvenanceJSON.encode(entry, into: &writer)
+            }
+            writer.raw("\n  ]")
+        }
+        if output.digest != nil {
+            // The checksum covers every byte before its opening quote.
+            writer.raw(",\n  \"checksum\": ")
+            try writer.flush(to: output, threshold: 0)
+            let hex = output.digest!.finalize().hex
+            checksum = hex
+            writer.raw("\"sha256:")
+            writer.unescaped(hex)
+            writer.byte(0x22)
         }
         writer.raw("\n}\n")
         try writer.flush(to: output, threshold: 0)

@@ -20,6 +20,9 @@ public final class ByteOutput {
     private var isClosed = false
     /// Bytes accepted so far.
     public private(set) var count = 0
+    /// When set, every byte accepted from then on is added to this hash, so a document can carry
+    /// the checksum of what came before it (a backup's `checksum` member).
+    public var digest: SHA256?
 
     static let blockSize = 1 << 20
 
@@ -46,6 +49,7 @@ public final class ByteOutput {
     public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
         precondition(!isClosed, "write to '\(name)' after it was closed")
         count += bytes.count
+        digest?.update(bytes)
         if buffer.count + bytes.count > ByteOutput.blockSize {
             try flush()
             if bytes.count >= ByteOutput.blockSize {

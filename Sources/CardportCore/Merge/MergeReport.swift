@@ -60,6 +60,12 @@ public struct MergeReport: Sendable, Hashable, Codable {
         public var format: String?
         /// What became of its records.
         public var counts = Counts()
+
+        /// An input with nothing counted yet (a store's import builds its report without an engine).
+        public init(name: String, format: String? = nil) {
+            self.name = name
+            self.format = format
+        }
     }
 
     /// A record a reader rejected, with where it is and why.
@@ -121,7 +127,9 @@ public struct MergeReport: Sendable, Hashable, Codable {
     /// Near duplicates found, folded or not, in all inputs.
     public var nearDuplicatesFound: Int { total.nearDuplicatesFound }
 
-    mutating func reject(_ error: CardportError, input: Int) {
+    /// Counts a rejected record of an input and lists it while fewer than
+    /// ``maximumListedRejections`` are listed.
+    public mutating func reject(_ error: CardportError, input: Int) {
         inputs[input].counts.rejected += 1
         if rejections.count < MergeReport.maximumListedRejections {
             rejections.append(Rejection(input: input, error: error))

@@ -1,0 +1,43 @@
+import CardportCore
+import CardportStore
+
+/// What an export wrote, and what its format could not hold.
+public struct ExportSummary: Sendable, Hashable, Encodable {
+    /// The output written.
+    public var output: ConversionReport.OutputSummary
+    /// Cards of kinds the target cannot hold, by plural kind name.
+    public var droppedRecords: [String: Int]
+
+    /// Streams the selected cards into `writer`, counting those it cannot hold.
+    static func write(from store: Store, filter: StoreFilter, to writer: any RecordWriter,
+                      writable: KindSet) throws(CardportError) -> ExportSummary {
+        var written = 0
+        var dropped = KindTally()
+        try store.read { (reader) in
+            try reader.forEach(filter) { (record) in
+                guard writable.contains(record.kind) else {
+                    dropped[record.kind] += 1
+                    return
+                }
+                try writer.write(record)
+                written += 1
+            }
+        }
+        return ExportSummary(output: ConversionReport.OutputSummary(path: "", format: "", records: written, droppedFields: [:]),
+                             droppedRecords: dropped.byPluralName)
+    }
+
+    /// One line per fact, as `cardport export` prints it on standard error.
+    public var summary: String {
+        let shown = output.path == "-" ? "standard output" : output.path
+        var lines = ["wrote \(ConversionReport.count(output.records, "record")) to \(shown) (\(output.format))"]
+        if !droppedRecords.isEmpty {
+            lines.append("left out records the target cannot hold: " + ConversionReport.kindCounts(droppedRecords))
+        }
+        if !output.droppedFields.isEmpty {
+            lines.append("dropped fields the target cannot hold: "
+                         + output.droppedFields.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,53 @@
+public import CardportCore
+public import CardportStore
+
+/// Writes a store's cards, filtered, to a file of any registered format.
+///
+/// Cards stream from the store's cursor to the writer one at a time; the output appears only when
+/// complete. Kinds the target format cannot hold are counted, not written.
+///
+/// ```swift
+/// let filter = StoreFilter(favouritesOnly: true)
+/// let summary = try Exporting(registry: .standard, store: store).run(output: "favourites.md", filter: filter)
+/// summary.output.records
+/// ```
+public struct Exporting: Sendable {
+    /// The formats the output is resolved against.
+    public let registry: FormatRegistry
+    /// The store cards come from.
+    public let store: Store
+
+    /// Creates an export from `store` to the formats in `registry`.
+    public init(registry: FormatRegistry, store: Store) {
+        self.registry = registry
+        self.store = store
+    }
+
+    /// Writes the cards `filter` selects to `output` (`-` for standard output), as `to` or as the
+    /// output's extension says.
+    public func run(output: String, to: String? = nil, filter: StoreFilter,
+                    writeOptions: WriteOptions = WriteOptions()) throws(CardportError) -> ExportSummary {
+        let format = try registry.writeFormat(named: to, path: output)
+        if let kinds = filter.kinds, kinds.isDisjoint(with: format.descriptor.writes) {
+            let able = registry.formats.filter { !$0.descriptor.writes.isDisjoint(with: kinds) }.map(\.id)
+            throw CardportError(.unsupportedKind,
+                                "format '\(format.id)' cannot hold \(Conversion.kindList(kinds))",
+                                hint: able.isEmpty ? nil : "formats that can: \(able.joined(separator: ", "))")
+        }
+        let file = try OutputFile(path: output)
+        do throws(CardportError) {
+            let writer = try format.makeWriter(file.output, options: writeOptions)
+            var summary = try ExportSummary.write(from: store, filter: filter, to: writer,
+                                                  writable: KindSet(format.descriptor.writes))
+            try writer.finish()
+            try file.commit()
+            summary.output = ConversionReport.OutputSummary(path: output, format: format.id, records: summary.output.records,
+                                                           droppedFields: writer.losses.fields)
+            for (kind, count) in writer.losses.records { summary.droppedRecords[kind.pluralName, default: 0] += count }
+            return summary
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+}

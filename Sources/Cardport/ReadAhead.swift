@@ -1,0 +1,113 @@
+import CardportCore
+import CardportStore
+import Foundation
+
+/// Reads an input on a thread of its own, keying each record, and hands the records over in
+/// batches: the import's writer stores one batch while the next is parsed.
+///
+/// Parsing, folding and hashing a record cost about as much as storing it, so on a machine with a
+/// spare core an import takes the time of the slower half instead of both. At most a few batches
+/// wait, so memory stays flat whatever the input's size.
+final class ReadAhead: @unchecked Sendable {
+    /// What the reader produced, in order.
+    enum Item {
+        case record(KeyedRecord)
+        /// A record the reader rejected and skipped (`--keep-going`).
+        case rejected(CardportError)
+    }
+
+    /// Up to ``batchSize`` items and how far into the input they reach.
+    struct Batch {
+        var items: [Item] = []
+        var bytesRead = 0
+    }
+
+    static let batchSize = 2048
+    private static let maximumWaiting = 4
+
+    private let condition = NSCondition()
+    private var waiting: [Batch] = []
+    private var isDone = false
+    private var isCancelled = false
+    private var failure: CardportError?
+    /// What the reader noted, once it is done.
+    private(set) var notes = ReaderNotes()
+
+    /// Starts reading: `makeReader` runs on the new thread and opens the input there.
+    init(keepGoing: Bool, makeReader: @escaping @Sendable () throws(CardportError) -> (any RecordReader, ByteInput)) {
+        Thread.detachNewThread { [self] in produce(keepGoing: keepGoing, makeReader: makeReader) }
+    }
+
+    /// The reading thread's work: every record, keyed, in batches; then the end or the failure.
+    private func produce(keepGoing: Bool, makeReader: () throws(CardportError) -> (any RecordReader, ByteInput)) {
+        do throws(CardportError) {
+            let (reader, source) = try makeReader()
+            var batch = Batch()
+            batch.items.reserveCapacity(ReadAhead.batchSize)
+            while true {
+                let record: Record?
+                do {
+                    record = try reader.next()
+                } catch where error.isRecoverable && keepGoing {
+                    batch.items.append(.rejected(error))
+                    continue
+                }
+                guard let record else { break }
+                batch.items.append(.record(KeyedRecord(record)))
+                if batch.items.count == ReadAhead.batchSize {
+                    batch.bytesRead = source.bytesRead
+                    guard put(batch) else { return }
+                    batch = Batch()
+                    batch.items.reserveCapacity(ReadAhead.batchSize)
+                }
+            }
+            batch.bytesRead = source.bytesRead
+            _ = put(batch)
+            finish(notes: reader.notes, failure: nil)
+        } catch {
+            finish(notes: ReaderNotes(), failure: error)
+        }
+    }
+
+    /// Waits for room, then queues a batch; `false` when the consumer has gone.
+    private func put(_ batch: Batch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.count >= ReadAhead.maximumWaiting && !isCancelled { condition.wait() }
+        guard !isCancelled else { return false }
+        waiting.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    private func finish(notes: ReaderNotes, failure: CardportError?) {
+        condition.lock()
+        self.notes = notes
+        self.failure = failure
+        isDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, `nil` at the end of the input; throws what stopped the reader.
+    func next() throws(CardportError) -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.isEmpty && !isDone { condition.wait() }
+        if !waiting.isEmpty {
+            let batch = waiting.removeFirst()
+            condition.broadcast()
+            return batch
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Tells the reader to stop (the import failed on the writer's side).
+    func cancel() {
+        condition.lock()
+        isCancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

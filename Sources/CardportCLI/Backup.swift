@@ -1,0 +1,33 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+import CardportStore
+
+extension CardportCommand {
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write everything the store holds to one checksummed Cardport document.",
+            discussion: """
+                The backup is the native document (Formats.md): every card with its id, archived
+                citations, tags, settings and where each import came from, ending with the SHA-256 of
+                its content. 'cardport verify' checks it; 'cardport restore' brings it back.
+
+                Example:
+                  cardport backup -o cards-backup.json
+                """
+        )
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The backup file ('-' for standard output).", valueName: "file"))
+        var output: String
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            var summary: BackupSummary?
+            try Terminal.run { () throws(CardportError) in
+                summary = try Cardport.Backup(store: try store.open()).write(to: output)
+            }
+            if let summary { Terminal.printError(summary.summary) }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+import CardportStore
+
+extension CardportCommand {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the store's cards to a file of any format.",
+            discussion: """
+                Every kind the target format can hold is written, unless --kind or a filter narrows it.
+                Archived citations are left out unless --archived (only them) or --include-archived
+                (them too). Cards stream from the store, so a large export holds one card at a time.
+
+                Examples:
+                  cardport export -o favourites.md --favourites
+                  cardport export -o stoics.jsonl --tag stoic --author "Marcus Aurelius"
+                """
+        )
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file ('-' for standard output).", valueName: "file"))
+        var output: String
+
+        @Option(help: ArgumentHelp("Write this format (else the output's extension decides).", valueName: "format"))
+        var to: String?
+
+        @Option(help: ArgumentHelp("Only cards of this kind: citations, bookmarks, tasks, topics, tags or settings.", valueName: "kind"),
+                transform: parseKind)
+        var kind: RecordKind?
+
+        @OptionGroup var filters: StoreFilterOptions
+
+        @Flag(help: "Only archived citations.")
+        var archived = false
+
+        @Flag(name: .customLong("include-archived"), help: "Archived citations too.")
+        var includeArchived = false
+
+        @OptionGroup var store: StoreOptions
+
+        @OptionGroup var delimited: DelimitedTextOptions
+
+        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
+        var report: ReportStyle = .text
+
+        @Flag(name: [.short, .long], help: "Print no summary.")
+        var quiet = false
+
+        func validate() throws {
+            if archived && includeArchived { throw ValidationError("--archived and --include-archived exclude each other.") }
+        }
+
+        func run() throws {
+            let filter = filters.filter(kinds: kind.map { [$0] },
+                                        archived: archived ? .only : (includeArchived ? .include : .exclude))
+            var summary: ExportSummary?
+            try Terminal.run { () throws(CardportError) in
+                let opened = try store.open()
+                summary = try Exporting(registry: .standard, store: opened).run(
+                    output: output, to: to, filter: filter,
+                    writeOptions: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard))
+            }
+            guard let summary, !quiet else { return }
+            switch report {
+            case .json:
+                let text = Terminal.json(summary)
+                if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
+            case .text: Terminal.printError(summary.summary)
+            }
+        }
+    }
+}

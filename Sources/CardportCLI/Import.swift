@@ -1,0 +1,71 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+import CardportStore
+
+extension CardportCommand {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import files into the store, merging copies of cards it already has.",
+            discussion: """
+                Inputs may be in any format Cardport reads. Each record is merged into the store by its
+                identity key (Merging.md): a card the store has is updated under --policy, a new one is
+                added, and importing the same file again adds nothing. All inputs are imported in one
+                transaction: on any error the store is exactly as before. A summary goes to standard
+                error; --report json prints it on standard output instead.
+
+                Examples:
+                  cardport import "My Clippings.txt"
+                  cardport import backup.jsonl --policy incoming --dry-run
+                """
+        )
+
+        @Argument(help: ArgumentHelp("Input files, imported in order ('-' for standard input).", valueName: "input"))
+        var inputs: [String]
+
+        @OptionGroup var store: StoreOptions
+
+        @OptionGroup var formats: InputFormatOptions
+
+        @OptionGroup var reading: ReadingOptions
+
+        @Option(help: ArgumentHelp("Which copy wins a field conflict: newest (latest updatedAt), existing (the store's) or incoming (the file's).",
+                                   valueName: "policy"), transform: parsePolicy)
+        var policy: MergePolicy = .newest
+
+        @Flag(name: .customLong("dry-run"), help: "Import nothing; report what the import would do.")
+        var dryRun = false
+
+        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, import the rest (exits 65).")
+        var keepGoing = false
+
+        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
+        var report: ReportStyle = .text
+
+        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
+        var quiet = false
+
+        func run() throws {
+            let request = ImportRequest(
+                inputs: inputs, from: formats.from, kind: formats.kind, keepGoing: keepGoing, policy: policy,
+                dryRun: dryRun,
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict))
+            let bar = quiet ? nil : ProgressBar.forTerminal()
+            var outcome = MergeOutcome(report: MergeReport())
+            var path = ""
+            try Terminal.run { () throws(CardportError) in
+                defer { bar?.finish() }
+                let opened = try store.open()
+                path = opened.path
+                outcome = try Importing(registry: .standard, store: opened).run(request) { bar?.update($0) }
+            }
+            switch (report, quiet) {
+            case (.json, _): Terminal.printOutput(Terminal.json(outcome))
+            case (.text, false): Terminal.printError(outcome.importSummary(store: path, dryRun: dryRun))
+            case (.text, true):
+                if outcome.hasRejections { Terminal.printError(outcome.rejections(colour: Terminal.usesColour) + "\n") }
+            }
+            if outcome.hasRejections { throw ExitCode(65) }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+import CardportStore
+
+extension CardportCommand {
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Restore a backup into the store, after verifying it.",
+            discussion: """
+                The checksum is verified first; then the backup is restored in one transaction, so on any
+                error the store is as before. Into a store that holds cards, say --replace (the store
+                becomes the backup) or --merge (the backup's cards are merged in under --policy).
+
+                Examples:
+                  cardport restore cards-backup.json --replace
+                  cardport restore cards-backup.json --merge --policy newest
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
+        var file: String
+
+        @Flag(help: "Replace everything in the store with the backup.")
+        var replace = false
+
+        @Flag(help: "Merge the backup's cards into the store's.")
+        var merge = false
+
+        @Option(help: ArgumentHelp("With --merge, which copy wins a field conflict: newest, existing or incoming.",
+                                   valueName: "policy"), transform: parsePolicy)
+        var policy: MergePolicy = .newest
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if replace && merge { throw ValidationError("--replace and --merge exclude each other.") }
+        }
+
+        func run() throws {
+            var outcome = MergeOutcome(report: MergeReport())
+            var path = ""
+            try Terminal.run { () throws(CardportError) in
+                let opened = try store.open()
+                path = opened.path
+                outcome = try Restoring(store: opened).run(file, mode: replace ? .replace : (merge ? .merge : nil),
+                                                           policy: policy)
+            }
+            Terminal.printError(outcome.importSummary(store: path, dryRun: false))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Cardport
+import CardportCore
+import CardportStore
+
+extension CardportCommand {
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a backup: its checksum, then every record.",
+            discussion: """
+                Exits 0 and says what the backup holds when it is intact; exits 65 when it was changed
+                or damaged.
+
+                Example:
+                  cardport verify cards-backup.json
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            var summary: BackupSummary?
+            try Terminal.run { () throws(CardportError) in summary = try BackupVerification.verify(file) }
+            if let summary { Terminal.printOutput("ok " + summary.summary) }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CardportCore
+
+/// A 64-bit digest of a record's whole content, kept in each row.
+///
+/// An import compares the incoming copy's digest with the row's: when they are equal the copies
+/// are the same and nothing is read back or merged, which keeps re-importing a file cheap. Any
+/// difference (a tag, a flag, a date's written form) gives another digest.
+enum RecordDigest {
+    static func digest(_ record: Record) -> Int64 {
+        var h = StableHash()
+        h.combine(record.kind.rawValue)
+        switch record {
+        case .citation(let c):
+            h.combine(c.id); h.combine(c.text); h.combine(c.author); h.combine(c.source)
+            list(c.tags, into: &h)
+            number(c.isFavourite ? 1 : 0, into: &h); number(c.isArchived ? 1 : 0, into: &h)
+            dates(c.createdAt, c.updatedAt, into: &h)
+            h.combine(c.note)
+            h.combine(c.location?.page)
+            number(c.location?.start.map(Int64.init) ?? -1, into: &h); number(c.location?.end.map(Int64.init) ?? -1, into: &h)
+            extras(c.extras, into: &h)
+        case .bookmark(let b):
+            h.combine(b.id); h.combine(b.name); h.combine(b.text)
+            list(b.tags, into: &h)
+            dates(b.createdAt, b.updatedAt, into: &h)
+            extras(b.extras, into: &h)
+        case .task(let t):
+            h.combine(t.id); h.combine(t.description); number(Int64(t.progress.percent), into: &h)
+            dates(t.createdAt, t.updatedAt, into: &h)
+            extras(t.extras, into: &h)
+        case .topic(let t):
+            h.combine(t.id); h.combine(t.title); date(t.dueDate, into: &h); h.combine(t.status.rawValue)
+            h.combine(t.notes)
+            list(t.links, into: &h)
+            number(Int64(t.questions.count), into: &h)
+            for q in t.questions {
+                h.combine(q.text); h.combine(q.answer); number(q.isDone ? 1 : 0, into: &h)
+            }
+            dates(t.createdAt, t.updatedAt, into: &h)
+            extras(t.extras, into: &h)
+        case .tag(let t):
+            h.combine(t.name); h.combine(t.colour?.description)
+        case .settings(let s):
+            number(s.showFavouriteOnTop ? 1 : 0, into: &h); list(s.widgetTags, into: &h)
+            h.combine(s.appearance.rawValue); h.combine(s.language)
+        }
+        return Int64(bitPattern: h.finalize().0)
+    }
+
+    private static func list(_ items: [String], into h: inout StableHash) {
+        number(Int64(items.count), into: &h)
+        for item in items { h.combine(item) }
+    }
+
+    /// Adds a number as its eight bytes (no string is made: a digest runs for every imported record).
+    private static func number(_ value: Int64, into h: inout StableHash) {
+        withUnsafeBytes(of: value.littleEndian) { h.combine(bytes: $0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Adds a date in every part of its written form, so `…Z` and `…+00:00` differ.
+    private static func date(_ value: Timestamp?, into h: inout StableHash) {
+        guard let value else { return number(Int64.min, into: &h) }
+        number(value.secondsSince1970, into: &h)
+        let zone: Int64
+        switch value.zone {
+        case .utc: zone = 1 << 20
+        case .floating: zone = 2 << 20
+        case .offset(let minutes): zone = Int64(minutes)
+        }
+        number(Int64(value.nanoseconds) | Int64(value.fractionDigits) << 32 | (value.isDateOnly ? 1 << 40 : 0), into: &h)
+        number(zone, into: &h)
+    }
+
+    private static func dates(_ created: Timestamp?, _ updated: Timestamp?, into h: inout StableHash) {
+        date(created, into: &h)
+        date(updated, into: &h)
+    }
+
+    private static func extras(_ extras: [String: String], into h: inout StableHash) {
+        number(Int64(extras.count), into: &h)
+        guard !extras.isEmpty else { return }
+        for key in extras.keys.sorted() {
+            h.combine(key)
+            h.combine(extras[key]!)
+        }
+    }
+}

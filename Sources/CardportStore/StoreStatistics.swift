@@ -1,0 +1,34 @@
+public import CardportCore
+
+/// What a store holds and where it came from, as `cardport stats` prints it.
+public struct StoreStatistics: Sendable, Hashable, Encodable {
+    /// One import and how many of the cards it added the store still holds.
+    public struct Source: Sendable, Hashable, Encodable {
+        /// The import.
+        public var provenance: Provenance
+        /// Cards that import added and the store still holds.
+        public var cardsHeld: Int
+    }
+
+    /// Citations, archived ones included.
+    public var citations = 0
+    /// Favourite citations.
+    public var favourites = 0
+    /// Archived citations.
+    public var archived = 0
+    /// Bookmarks.
+    public var bookmarks = 0
+    /// Tasks.
+    public var tasks = 0
+    /// Topics.
+    public var topics = 0
+    /// Tags.
+    public var tags = 0
+    /// Whether the store holds settings.
+    public var hasSettings = false
+    /// Every import, oldest first.
+    public var sources: [Source] = []
+
+    /// No cards.
+    public init() {}
+}

@@ -1,0 +1,84 @@
+import CardportCore
+import CardportStore
+import CardportTestSupport
+import PropertyBased
+import Testing
+
+@Suite struct StoreReaderTests {
+    @Test func cardsComeBackExactlyAsTheyWentInInOrder() async {
+        await propertyCheck(count: 100, input: RandomCards.library) { library in
+            let cards = StoreReaderTests.distinctCards(library)
+            let directory = try TemporaryDirectory()
+            let store = try Store(path: directory.file("store.sqlite"))
+            try store.write { (t) in
+                for record in cards.records { _ = try t.upsert(record, policy: .newest, provenance: nil) }
+            }
+            let back = try store.read { (reader) in
+                var records: [Record] = []
+                try reader.forEach(.everything) { if $0.kind != .tag { records.append($0) } }
+                return records
+            }
+            #expect(Library(back) == StoreReaderTests.spelledAsStored(cards))
+        }
+    }
+
+    @Test func filtersSelectByTagFavouriteAndAuthor() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        try store.write { (t) in
+            for citation in [Citation(text: "A.", author: "Seneca", tags: ["stoic"], isFavourite: true),
+                             Citation(text: "B.", author: "seneca ", tags: ["Stoic"]),
+                             Citation(text: "C.", author: "Horace", isFavourite: true)] {
+                _ = try t.upsert(.citation(citation), policy: .newest, provenance: nil)
+            }
+            _ = try t.upsert(.bookmark(Bookmark(text: "https://example.org", tags: ["stoic"])), policy: .newest, provenance: nil)
+        }
+        func texts(_ filter: StoreFilter) throws -> [String] {
+            try store.read { (reader) in
+                var texts: [String] = []
+                try reader.forEach(filter) { record in
+                    switch record {
+                    case .citation(let c): texts.append(c.text)
+                    case .bookmark(let b): texts.append(b.text)
+                    default: break
+                    }
+                }
+                return texts
+            }
+        }
+        #expect(try texts(StoreFilter(tag: "STOIC")) == ["A.", "B.", "https://example.org"])
+        #expect(try texts(StoreFilter(favouritesOnly: true)) == ["A.", "C."])
+        #expect(try texts(StoreFilter(author: "SENECA")) == ["A.", "B."])
+        #expect(try texts(StoreFilter(tag: "none")) == [])
+    }
+
+    /// The library without a second card of one key or id (the store folds those, as tested elsewhere).
+    static func distinctCards(_ library: Library) -> Library {
+        var keys = Set<IdentityKey>()
+        var ids = Set<String>()
+        var result = Library(settings: library.settings)
+        for record in library.records where record.kind != .tag && record.kind != .settings {
+            guard keys.insert(record.identityKey).inserted, ids.insert("\(record.kind):\(record.id)").inserted else { continue }
+            result.append(record)
+        }
+        return result
+    }
+
+    /// The store keeps one spelling per tag: the first one it met.
+    static func spelledAsStored(_ library: Library) -> Library {
+        var spelling: [IdentityKey: String] = [:]
+        func respell(_ tags: [String]) -> [String] {
+            tags.map { name in
+                let key = Tag(name: name).identityKey
+                if let first = spelling[key] { return first }
+                spelling[key] = name
+                return name
+            }
+        }
+        var result = library
+        // Cards are stored kind by kind, citations first, so that is the order tags are first met in.
+        for i in result.citations.indices { result.citations[i].tags = respell(result.citations[i].tags) }
+        for i in result.bookmarks.indices { result.bookmarks[i].tags = respell(result.bookmarks[i].tags) }
+        return result
+    }
+}

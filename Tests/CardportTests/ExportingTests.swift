@@ -1,0 +1,43 @@
+import Cardport
+import CardportCore
+import CardportStore
+import CardportTestSupport
+import Testing
+
+@Suite struct ExportingTests {
+    @Test func exportsFavouritesToMarkdownAndLeavesArchivedOnesOut() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        _ = try Importing(registry: .standard, store: store).run(ImportRequest(inputs: [PackagePaths.sample("backup.json")]))
+        let summary = try Exporting(registry: .standard, store: store)
+            .run(output: directory.file("favourites.md"), filter: StoreFilter(favouritesOnly: true))
+        #expect(summary.output.format == "markdown")
+        let text = try directory.read("favourites.md")
+        #expect(text.contains("Well begun is half done."))
+        #expect(!text.contains("L’enfer"), "archived")
+        #expect(!text.contains("It is not the man who has too little"), "not a favourite")
+        let archived = try Exporting(registry: .standard, store: store)
+            .run(output: directory.file("archived.jsonl"), filter: StoreFilter(archived: .only))
+        #expect(archived.output.records == 1)
+    }
+
+    @Test func kindsTheTargetCannotHoldAreCountedNotWritten() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        _ = try Importing(registry: .standard, store: store).run(ImportRequest(inputs: [PackagePaths.sample("mixed.jsonl")]))
+        let summary = try Exporting(registry: .standard, store: store).run(output: directory.file("out.txt"), to: "kindle",
+                                                                           filter: StoreFilter())
+        #expect(summary.droppedRecords["citations"] == nil)
+        #expect(!summary.droppedRecords.isEmpty)
+    }
+
+    @Test func aKindTheTargetCannotHoldFailsBeforeWriting() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        #expect(throws: CardportError.self) {
+            _ = try Exporting(registry: .standard, store: store).run(output: directory.file("out.txt"), to: "kindle",
+                                                                    filter: StoreFilter(kinds: [.task]))
+        }
+        #expect(directory.entries.filter { !$0.hasPrefix("store.sqlite") } == [])
+    }
+}
