@@ -4,7 +4,7 @@
 /// of a line, so text is escaped before it is written:
 ///
 /// - ASCII punctuation that starts inline syntax (`\ ` * _ [ ] < > & ~ | #`) gets a backslash, and
-///   so does a `-`, `+`, `=` or an ordered-list number's `.`/`)` at the start of a line;
+///   so does a `-`, `+`, `=`, `:` or an ordered-list number's `.`/`)` at the start of a line;
 /// - a line break between two pieces of text becomes a hard line break (`\` at the end of the line)
 ///   followed by `continuation` (the `> ` of a blockquote, the indent of a list item); one at either
 ///   end, or any line break where no break is possible (a heading, a link), becomes `&#10;`;
@@ -104,7 +104,8 @@ enum MarkdownText {
                 if lineStart || index + 1 == count || bytes[index + 1] == 0x0A { replacement = byte }
             case 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x26, 0x7E, 0x7C, 0x23:
                 escape = true
-            case 0x2D, 0x2B, 0x3D:
+            case 0x2D, 0x2B, 0x3D, 0x3A:
+                // `:` too: a line such as `:-` under a paragraph line would start a GFM table.
                 escape = lineStart
             case 0x2E, 0x29:
                 escape = digitsAtLineStart

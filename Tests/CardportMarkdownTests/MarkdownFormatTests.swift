@@ -80,6 +80,18 @@ import Testing
         #expect(records == [.citation(Citation(text: tricky))])
     }
 
+    /// A line like `:-` under a paragraph line is a GFM table's delimiter row unless it is escaped.
+    @Test(arguments: ["a\n:-", "head\n:--:", "x\n:-\ny"])
+    func keepsLinesThatWouldStartATable(_ tricky: String) throws {
+        let topic = Topic(title: "T", notes: tricky)
+        let records = try FormatHarness.read(format, try FormatHarness.write(format, [.topic(topic), .citation(Citation(text: tricky))]).text)
+        #expect(records.contains(.citation(Citation(text: tricky))))
+        #expect(records.contains { record in
+            guard case .topic(let read) = record else { return false }
+            return read.notes == tricky
+        })
+    }
+
     @Test func readsHandWrittenQuotes() throws {
         let text = """
             # Reading notes
