@@ -20,8 +20,10 @@ public enum RandomCards {
         var library = Library()
         if kinds.contains(.settings), Bool.random(using: &rng) { library.settings = settings(using: &rng) }
         let count = Int.random(in: 0...12, using: &rng)
+        // Sorted: a set's order changes from one process to the next, and a seed must give one library.
+        let cardKinds = kinds.filter { $0 != .settings }.sorted()
         for _ in 0..<count {
-            let kind = kinds.filter { $0 != .settings }.randomElement(using: &rng)
+            let kind = cardKinds.randomElement(using: &rng)
             switch kind {
             case .citation: library.citations.append(citation(using: &rng))
             case .bookmark: library.bookmarks.append(bookmark(using: &rng))
