@@ -25,10 +25,8 @@ final class ReadAhead: @unchecked Sendable {
     static let batchSize = 2048
     private static let maximumWaiting = 4
 
-    private let condition = NSCondition()
-    private var waiting: [Batch] = []
-    private var isDone = false
-    private var isCancelled = false
+    private let handOff = BatchHandOff<Batch>(depth: ReadAhead.maximumWaiting)
+    // Written by the reading thread before it finishes the hand-off, read after the last batch.
     private var failure: CardportError?
     /// What the reader noted, once it is done.
     private(set) var notes = ReaderNotes()
@@ -56,58 +54,34 @@ final class ReadAhead: @unchecked Sendable {
                 batch.items.append(.record(KeyedRecord(record)))
                 if batch.items.count == ReadAhead.batchSize {
                     batch.bytesRead = source.bytesRead
-                    guard put(batch) else { return }
+                    guard handOff.put(batch) else { return }
                     batch = Batch()
                     batch.items.reserveCapacity(ReadAhead.batchSize)
                 }
             }
             batch.bytesRead = source.bytesRead
-            _ = put(batch)
+            _ = handOff.put(batch)
             finish(notes: reader.notes, failure: nil)
         } catch {
             finish(notes: ReaderNotes(), failure: error)
         }
     }
 
-    /// Waits for room, then queues a batch; `false` when the consumer has gone.
-    private func put(_ batch: Batch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting.count >= ReadAhead.maximumWaiting && !isCancelled { condition.wait() }
-        guard !isCancelled else { return false }
-        waiting.append(batch)
-        condition.broadcast()
-        return true
-    }
-
     private func finish(notes: ReaderNotes, failure: CardportError?) {
-        condition.lock()
         self.notes = notes
         self.failure = failure
-        isDone = true
-        condition.broadcast()
-        condition.unlock()
+        handOff.finish()
     }
 
     /// The next batch, `nil` at the end of the input; throws what stopped the reader.
     func next() throws(CardportError) -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        while waiting.isEmpty && !isDone { condition.wait() }
-        if !waiting.isEmpty {
-            let batch = waiting.removeFirst()
-            condition.broadcast()
-            return batch
-        }
+        if let batch = handOff.take() { return batch }
         if let failure { throw failure }
         return nil
     }
 
     /// Tells the reader to stop (the import failed on the writer's side).
     func cancel() {
-        condition.lock()
-        isCancelled = true
-        condition.broadcast()
-        condition.unlock()
+        handOff.stop(untilFinished: false)
     }
 }

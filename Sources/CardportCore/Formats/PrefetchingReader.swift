@@ -80,30 +80,22 @@ public final class PrefetchingReader: RecordReader {
         var isLast: Bool
     }
 
-    /// What the two threads share. Every mutable field is guarded by `condition`; `reader` and
-    /// `source` are used by one thread at a time, handed over through `condition` as the type says.
+    /// What the two threads share: the hand-off, and the reader and its source, which belong to
+    /// the reading thread from ``start()`` until it has finished.
     private final class Channel: @unchecked Sendable {
         let reader: any RecordReader
         let source: ByteInput
         private let batchSize: Int
-        private let depth: Int
-        private let condition = NSCondition()
-        private var ready: [Batch] = []
-        private var stopping = false
-        private var done = false
+        private let handOff: BatchHandOff<Batch>
 
         init(reader: any RecordReader, source: ByteInput, batchSize: Int, depth: Int) {
             self.reader = reader
             self.source = source
             self.batchSize = batchSize
-            self.depth = depth
+            handOff = BatchHandOff(depth: depth)
         }
 
-        var isDone: Bool {
-            condition.lock()
-            defer { condition.unlock() }
-            return done
-        }
+        var isDone: Bool { handOff.hasFinished }
 
         func start() {
             // Parsers of nested formats recurse; give them the stack a main thread has.
@@ -112,24 +104,17 @@ public final class PrefetchingReader: RecordReader {
             thread.start()
         }
 
+        /// The next batch; the reader always ends with one marked last, so this never waits for nothing.
         func take() -> Batch {
-            condition.lock()
-            defer { condition.unlock() }
-            while ready.isEmpty { condition.wait() }
-            let batch = ready.removeFirst()
-            condition.broadcast()
-            return batch
+            handOff.take() ?? Batch(items: [], bytesRead: source.bytesRead, isLast: true)
         }
 
         func stop() {
-            condition.lock()
-            defer { condition.unlock() }
-            stopping = true
-            condition.broadcast()
-            while !done { condition.wait() }
+            handOff.stop(untilFinished: true)
         }
 
         private func run() {
+            defer { handOff.finish() }
             var last = false
             while !last {
                 var items: [Item] = []
@@ -149,13 +134,7 @@ public final class PrefetchingReader: RecordReader {
                         }
                     }
                 }
-                let batch = Batch(items: items, bytesRead: source.bytesRead, isLast: last)
-                condition.lock()
-                while ready.count >= depth && !stopping { condition.wait() }
-                if stopping { last = true } else { ready.append(batch) }
-                if last { done = true }
-                condition.broadcast()
-                condition.unlock()
+                guard handOff.put(Batch(items: items, bytesRead: source.bytesRead, isLast: last)) else { return }
             }
         }
     }
