@@ -16,21 +16,12 @@ extension CardportCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("Ids of the citations.", valueName: "id"))
-        var ids: [String] = []
-
-        @OptionGroup var filters: StoreFilterOptions
+        @OptionGroup var selection: CitationSelection
 
         @OptionGroup var store: StoreOptions
 
-        func validate() throws {
-            if ids.isEmpty && !filters.isSet {
-                throw ValidationError("Name citations by id, or select them with --tag, --favourites or --author.")
-            }
-        }
-
         func run() throws {
-            try ArchiveCommand.run(archive: true, store: store, filter: filters.filter(kinds: nil, archived: .exclude, ids: ids))
+            try ArchiveCommand.run(archive: true, store: store, filter: selection.filter(archived: .exclude))
         }
     }
 }
