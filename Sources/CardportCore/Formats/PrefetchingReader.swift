@@ -54,7 +54,10 @@ public final class PrefetchingReader: RecordReader {
 
     /// The wrapped reader's notes; complete once ``next()`` has returned `nil` or ``close()`` was called.
     public var notes: ReaderNotes {
-        guard !started || channel.isDone else { return ReaderNotes() }
+        guard started else { return channel.reader.notes }
+        // After the last batch the reading thread only has to finish: wait for it.
+        if finished { channel.stop() }
+        guard channel.isDone else { return ReaderNotes() }
         return channel.reader.notes
     }
 
