@@ -232,26 +232,31 @@ public enum KindleFolding {
     }
 
     private static func citation(for group: Group, _ clippings: [KindleClipping]) -> Citation {
-        let kept = clippings[group.kept]
-        let notes = group.notes.sorted().map { clippings[$0].text }
-        var citation = baseCitation(kept)
-        citation.note = notes.isEmpty ? nil : notes.joined(separator: "\n\n")
-        return citation
+        var note: String?
+        switch group.notes.count {
+        case 0: break
+        case 1: note = clippings[group.notes[0]].text
+        default: note = group.notes.sorted().map { clippings[$0].text }.joined(separator: "\n\n")
+        }
+        return makeCitation(clippings[group.kept], note: note)
     }
 
     private static func standaloneNote(_ note: KindleClipping) -> Citation {
-        var citation = baseCitation(note)
-        citation.extras[ExtrasKey.type] = "note"
-        return citation
+        makeCitation(note, note: nil, type: "note")
     }
 
-    private static func baseCitation(_ clipping: KindleClipping) -> Citation {
+    /// The citation of an entry, made in one go: each field is set once, never copied afterwards.
+    private static func makeCitation(_ clipping: KindleClipping, note: String?, type: String? = nil) -> Citation {
         var extras: [String: String] = [:]
-        if clipping.kind == .article { extras[ExtrasKey.type] = "article" }
+        if let type {
+            extras[ExtrasKey.type] = type
+        } else if clipping.kind == .article {
+            extras[ExtrasKey.type] = "article"
+        }
         if clipping.isTruncated { extras[ExtrasKey.truncated] = "true" }
         if clipping.added == nil && !clipping.addedText.isEmpty { extras[ExtrasKey.added] = clipping.addedText }
         return Citation(text: clipping.text, author: clipping.book.author, source: clipping.book.title,
-                        createdAt: clipping.added,
+                        createdAt: clipping.added, note: note,
                         location: clipping.location.isEmpty ? nil : clipping.location, extras: extras)
     }
 

@@ -45,32 +45,50 @@ struct KindleMetadataPlan {
     ///
     /// Runs of any length share a shape: whatever depends on a number's digits (a two-digit year,
     /// Kindle 3's short range ends) is worked out again from the line's own digits when a plan reads it.
-    static func shape(of line: UnsafeRawBufferPointer, template: inout [UInt8], runs: inout [Run]) {
+    /// The shape is written to the front of `template`, which is grown as needed and kept between
+    /// lines; its length is returned.
+    static func shape(of line: UnsafeRawBufferPointer, template: inout [UInt8], runs: inout [Run]) -> Int {
         runs.removeAll(keepingCapacity: true)
-        template.removeAll(keepingCapacity: true)
-        template.append(contentsOf: line)
-        // Compacted in place: the template is never longer than the part of the line already read.
-        let length = template.withUnsafeMutableBufferPointer { out -> Int in
-            let count = out.count
+        let count = line.count
+        // The shape is never longer than the line; eight spare bytes let words be stored whole.
+        if template.count < count + 8 { template = [UInt8](repeating: 0, count: Swift.max(count + 8, 256)) }
+        guard count > 0 else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return template.withUnsafeMutableBytes { out -> Int in
+            let output = out.baseAddress!
+            let input = line.baseAddress!
             var written = 0
             var i = 0
             while i < count {
-                let byte = out[i]
+                // Eight bytes without a digit are copied as they are.
+                if i + 8 <= count {
+                    let word = input.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    // Some byte is a digit (strictly between 0x2F and 0x3A) when this is not zero; no
+                    // carry crosses bytes, since only the low seven bits of each take part.
+                    let low = word & (ones &* 0x7F)
+                    let digits = ((ones &* (127 + 0x3A)) &- low) & ~word & (low &+ ones &* (127 - 0x2F)) & (ones &* 0x80)
+                    if digits == 0 {
+                        output.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+                        written += 8
+                        i += 8
+                        continue
+                    }
+                }
+                let byte = input.load(fromByteOffset: i, as: UInt8.self)
                 if byte &- 0x30 < 10 {
                     var j = i + 1
-                    while j < count, out[j] &- 0x30 < 10 { j += 1 }
+                    while j < count, input.load(fromByteOffset: j, as: UInt8.self) &- 0x30 < 10 { j += 1 }
                     runs.append(Run(offset: i, length: j - i))
-                    out[written] = 0x01
+                    output.storeBytes(of: 0x01, toByteOffset: written, as: UInt8.self)
                     i = j
                 } else {
-                    out[written] = byte
+                    output.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
                     i += 1
                 }
                 written += 1
             }
             return written
         }
-        template.removeLast(template.count - length)
     }
 
     /// The plan for lines shaped like `line`, from the full parser's trace; `nil` when a number did
@@ -182,38 +200,32 @@ struct KindleMetadataPlan {
 
 /// The plans of the shapes seen so far in one file.
 ///
-/// An open-addressing table of shapes, so that looking a line's shape up allocates nothing: the
-/// shape is digested where it was built, and its bytes are copied only the first time it is seen.
+/// Shapes are looked up in a ``ByteTable``, so that reading a line of a known shape allocates
+/// nothing: its bytes are copied only the first time the shape is seen.
 struct KindleMetadataPlans {
     private enum Entry {
         case plan(KindleMetadataPlan)
         case fullParse
     }
 
-    private var slots = [Int32](repeating: -1, count: 64)
-    private var shapes: [[UInt8]] = []
-    private var digests: [UInt64] = []
-    private var entries: [Entry] = []
+    private var entries = ByteTable<Entry>()
     private var template: [UInt8] = []
     private var runs: [KindleMetadataPlan.Run] = []
 
     /// Reads a metadata line by its shape's plan, making the plan on the shape's first line.
     mutating func parse(_ line: UnsafeRawBufferPointer) -> KindleMetadataLine? {
-        KindleMetadataPlan.shape(of: line, template: &template, runs: &runs)
-        let digest = template.withUnsafeBytes { ByteDigest.of($0) }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: digest) & mask
-        while slots[slot] >= 0 {
-            let known = Int(slots[slot])
-            if digests[known] == digest && shapes[known] == template {
-                switch entries[known] {
-                case .plan(let plan): return plan.read(line, runs: runs)
-                case .fullParse: return KindleMetadataLine.parse(line)
-                }
+        let length = KindleMetadataPlan.shape(of: line, template: &template, runs: &runs)
+        let place: ByteTable<Entry>.Place
+        switch template.withUnsafeBytes({ entries.find(UnsafeRawBufferPointer(rebasing: $0[..<length])) }) {
+        case .found(let known):
+            switch entries[known] {
+            case .plan(let plan): return plan.read(line, runs: runs)
+            case .fullParse: return KindleMetadataLine.parse(line)
             }
-            slot = (slot + 1) & mask
+        case .missing(let missing):
+            place = missing
         }
-        let entry: Entry
+        var entry: Entry
         let parsed: KindleMetadataLine?
         if let (read, trace) = KindleMetadataLine.read(line) {
             parsed = read
@@ -223,27 +235,8 @@ struct KindleMetadataPlans {
             entry = .fullParse
         }
         // The plan must read its own line as the full parser did, or it is not used.
-        if case .plan(let plan) = entry, plan.read(line, runs: runs) != parsed {
-            add(.fullParse, digest: digest, at: slot)
-        } else {
-            add(entry, digest: digest, at: slot)
-        }
+        if case .plan(let plan) = entry, plan.read(line, runs: runs) != parsed { entry = .fullParse }
+        template.withUnsafeBytes { _ = entries.add(UnsafeRawBufferPointer(rebasing: $0[..<length]), entry, at: place) }
         return parsed
-    }
-
-    private mutating func add(_ entry: Entry, digest: UInt64, at slot: Int) {
-        slots[slot] = Int32(entries.count)
-        shapes.append(template)
-        digests.append(digest)
-        entries.append(entry)
-        // At most half full, so that probes stay short.
-        guard entries.count * 2 > slots.count else { return }
-        slots = [Int32](repeating: -1, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (index, digest) in digests.enumerated() {
-            var slot = Int(truncatingIfNeeded: digest) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
-        }
     }
 }

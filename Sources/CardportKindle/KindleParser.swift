@@ -122,7 +122,7 @@ public enum KindleParser {
     static func parseSequentially(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int, firstLine: Int = 1) -> Result {
         var result = Result()
         result.clippings.reserveCapacity(bytes.count / 256)
-        var books: [ByteKey: KindleBook] = [:]
+        var books = ByteTable<KindleBook>()
         var plans = KindleMetadataPlans()
         var entry: [Line] = []
         var lineNumber = firstLine
@@ -135,8 +135,7 @@ public enum KindleParser {
             while line.end > line.start, bytes[line.end - 1] == 0x0D { line.end -= 1 }
             while line.end - line.start >= 3, bytes[line.start] == 0xEF, bytes[line.start + 1] == 0xBB,
                   bytes[line.start + 2] == 0xBF { line.start += 3 }
-            if line.end - line.start == 10,
-               UnsafeRawBufferPointer(rebasing: bytes[line.start..<line.end]).elementsEqual(separator) {
+            if line.end - line.start == 10, isSeparator(bytes.baseAddress! + line.start) {
                 read(entry, bytes, name: name, offset: offset, books: &books, plans: &plans, into: &result)
                 entry.removeAll(keepingCapacity: true)
             } else {
@@ -149,6 +148,13 @@ public enum KindleParser {
         return result
     }
 
+    /// Whether the ten bytes at `start` are `==========`: two loads, not a loop.
+    @inline(__always)
+    private static func isSeparator(_ start: UnsafeRawPointer) -> Bool {
+        start.loadUnaligned(as: UInt64.self) == 0x3D3D_3D3D_3D3D_3D3D
+            && start.loadUnaligned(fromByteOffset: 8, as: UInt16.self) == 0x3D3D
+    }
+
     /// One line of the file: its content's bytes (without the ending or a leading BOM) and number.
     struct Line {
         var start: Int
@@ -158,7 +164,7 @@ public enum KindleParser {
     }
 
     private static func read(_ lines: [Line], _ bytes: UnsafeRawBufferPointer, name: String, offset: Int,
-                             books: inout [ByteKey: KindleBook], plans: inout KindleMetadataPlans,
+                             books: inout ByteTable<KindleBook>, plans: inout KindleMetadataPlans,
                              into result: inout Result) {
         guard let titleIndex = lines.firstIndex(where: { !isBlank($0, bytes) }) else { return }
         let titleLine = lines[titleIndex]
@@ -185,9 +191,10 @@ public enum KindleParser {
         var bodyEnd = lines.count
         while bodyEnd > bodyStart, isBlank(lines[bodyEnd - 1], bytes) { bodyEnd -= 1 }
         var (text, isValid) = bodyStart < bodyEnd ? body(lines[bodyStart..<bodyEnd], bytes) : ("", true)
-        text = String(Substring(text).trimmingSpaces)
+        text = trimmed(text)
         var isTruncated = false
-        if text.hasSuffix(KindleVocabulary.clippingLimitMarker) {
+        // The marker ends in '>': most texts are ruled out by their last byte.
+        if text.utf8.last == 0x3E, text.hasSuffix(KindleVocabulary.clippingLimitMarker) {
             text = String(Substring(text.dropLast(KindleVocabulary.clippingLimitMarker.count)).trimmingSpaces)
             isTruncated = true
         }
@@ -197,12 +204,13 @@ public enum KindleParser {
                                            hint: "the file was probably edited with another encoding; save it as UTF-8"))
         }
         let book: KindleBook
-        let titleKey = ByteKey(UnsafeRawBufferPointer(rebasing: bytes[titleLine.start..<titleLine.end]))
-        if let known = books[titleKey] {
-            book = known
-        } else {
+        let titleBytes = UnsafeRawBufferPointer(rebasing: bytes[titleLine.start..<titleLine.end])
+        switch books.find(titleBytes) {
+        case .found(let index):
+            book = books[index]
+        case .missing(let place):
             book = KindleBook(titleLine: title)
-            books[titleKey] = book
+            books.add(titleBytes, book, at: place)
         }
         if meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
             result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",
@@ -243,6 +251,14 @@ public enum KindleParser {
         case .success(let text): return (text, true)
         case .failure: return (String(decoding: bytes, as: UTF8.self), false)
         }
+    }
+
+    /// The text without white space at either end; most texts start and end with printable ASCII
+    /// and are returned as they are, without making a new string.
+    private static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return text }
+        return String(Substring(text).trimmingSpaces)
     }
 
     private static func isBlank(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool {

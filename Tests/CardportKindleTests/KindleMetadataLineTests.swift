@@ -184,3 +184,32 @@ import Testing
         #expect(line.dateText == "Added on the day of the flood")
     }
 }
+
+@Suite struct KindleMetadataShapeTests {
+    private func shape(_ line: String) -> (template: [UInt8], runs: [String]) {
+        let bytes = Array(line.utf8)
+        var template: [UInt8] = []
+        var runs: [KindleMetadataPlan.Run] = []
+        let length = bytes.withUnsafeBytes { KindleMetadataPlan.shape(of: $0, template: &template, runs: &runs) }
+        return (Array(template[..<length]), runs.map { String(decoding: bytes[$0.offset..<($0.offset + $0.length)], as: UTF8.self) })
+    }
+
+    @Test func replacesEachRunOfDigitsWithOneByte() {
+        let (template, runs) = shape("- Your Highlight on page 12 | Location 123-125 | Added on Sunday, March 5, 2023 10:15:42 PM")
+        #expect(template == Array("- Your Highlight on page \u{1} | Location \u{1}-\u{1} | Added on Sunday, March \u{1}, \u{1} \u{1}:\u{1}:\u{1} PM".utf8))
+        #expect(runs == ["12", "123", "125", "5", "2023", "10", "15", "42"])
+    }
+
+    @Test func findsDigitsAtEveryPlaceInAWordAndNextToEveryOtherByte() {
+        // Digits at each offset of an eight-byte word, the bytes either side of '0'...'9' ('/' and
+        // ':'), and non-ASCII bytes, which are never digits.
+        for offset in 0..<9 {
+            let line = String(repeating: "/", count: offset) + "7" + ":é添加于 ASCII text then 0 and 9"
+            let (template, runs) = shape(line)
+            #expect(runs == ["7", "0", "9"], "digit at offset \(offset)")
+            #expect(template == Array((String(repeating: "/", count: offset) + "\u{1}:é添加于 ASCII text then \u{1} and \u{1}").utf8))
+        }
+        #expect(shape("").runs.isEmpty)
+        #expect(shape("no digits in this line at all").template == Array("no digits in this line at all".utf8))
+    }
+}

@@ -53,23 +53,30 @@ public enum RecordID {
         return uuidString(versioned, variant)
     }
 
+    /// Lower-case hex digits of each byte value, two per entry (high digit in the low byte).
+    private static let hexPairs: [UInt16] = (0..<256).map { byte in
+        let digits = Array("0123456789abcdef".utf8)
+        return UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0xF]) << 8
+    }
+
     private static func uuidString(_ high: UInt64, _ low: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            func hex(_ word: UInt64, _ dashesBefore: (Int, Int)) {
-                for nibble in 0..<16 {
-                    if nibble == dashesBefore.0 || nibble == dashesBefore.1 {
-                        buffer[position] = 0x2D
+        // Two hex digits per byte from a table; dashes after bytes 4, 6, 8 and 10 (8-4-4-4-12).
+        hexPairs.withUnsafeBufferPointer { pairs in
+            String(unsafeUninitializedCapacity: 36) { buffer in
+                let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+                var position = 0
+                for byteIndex in 0..<16 {
+                    if byteIndex == 4 || byteIndex == 6 || byteIndex == 8 || byteIndex == 10 {
+                        out.storeBytes(of: 0x2D, toByteOffset: position, as: UInt8.self)
                         position += 1
                     }
-                    let value = UInt8((word >> UInt64(60 - 4 * nibble)) & 0xF)
-                    buffer[position] = value < 10 ? 0x30 + value : 0x57 + value
-                    position += 1
+                    let word = byteIndex < 8 ? high : low
+                    let byte = Int((word >> UInt64(56 - 8 * (byteIndex & 7))) & 0xFF)
+                    out.storeBytes(of: pairs[byte], toByteOffset: position, as: UInt16.self)
+                    position += 2
                 }
+                return position
             }
-            hex(high, (8, 12))
-            hex(low, (0, 4))
-            return position
         }
     }
 }
