@@ -6,7 +6,7 @@ import CardportCore
 /// Folders get no dates: Cardport has none for them, and Firefox and buku take a folder without.
 final class FirefoxBookmarksWriter: RecordWriter {
     private let output: ByteOutput
-    private var writer = JSONWriter(capacity: 1 << 17)
+    private let writer = JSONWriter(capacity: 1 << 17)
     private var count = 0
     private(set) var losses = LossReport()
 

@@ -2,7 +2,7 @@ import CardportCore
 
 final class JSONLinesWriter: RecordWriter {
     private let output: ByteOutput
-    private var writer = JSONWriter(capacity: 1 << 17)
+    private let writer = JSONWriter(capacity: 1 << 17)
     private(set) var losses = LossReport()
 
     init(output: ByteOutput) {
@@ -10,7 +10,7 @@ final class JSONLinesWriter: RecordWriter {
     }
 
     func write(_ record: Record) throws(CardportError) {
-        RecordJSONEncoder.encode(record, kind: true, into: &writer)
+        RecordJSONEncoder.encode(record, kind: true, into: writer)
         writer.byte(0x0A)
         try writer.flush(to: output)
     }

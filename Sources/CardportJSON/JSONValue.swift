@@ -44,7 +44,7 @@ struct JSONObject: Sendable, Hashable {
 extension JSONValue {
     /// The value as compact JSON text (for values kept verbatim in `extras`).
     var jsonText: String {
-        var writer = JSONWriter()
+        let writer = JSONWriter()
         writer.value(self)
         return String(decoding: writer.bytes, as: UTF8.self)
     }

@@ -1,30 +1,80 @@
 import CardportCore
+import Glibc
 
 /// Builds JSON text as UTF-8 bytes, escaping only what JSON requires (quotes, backslashes,
 /// control characters); everything else, emoji and all, is written as is.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// The bytes live in one buffer written through a pointer: a writer appends a few bytes dozens of
+/// times per record, and `Array.append(contentsOf:)` costs more per call than copying the bytes.
+/// It is a class, so copies share the buffer.
+final class JSONWriter {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
 
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
 
-    mutating func raw(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    deinit {
+        base.deallocate()
     }
 
-    mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+    /// The bytes written, valid until the next write.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    @inline(never)
+    private func grow(_ needed: Int) {
+        let larger = Swift.max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    private func append(_ source: UnsafeRawPointer, _ length: Int) {
+        reserve(length)
+        memcpy(base + count, source, length)
+        count += length
+    }
+
+    func raw(_ text: StaticString) {
+        append(text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    func byte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
 
     /// Appends text that needs no escaping (digits, hex), as is.
-    mutating func unescaped(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    func unescaped(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0.baseAddress!, $0.count) }
+    }
 
-    mutating func string(_ value: String) {
+    func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            bytes.append(0x22)
+            let count = utf8.count
+            // Room for the string and its quotes; each escape makes room for itself and the rest.
+            reserve(count + 2)
+            var at = self.count
+            base[at] = 0x22
+            at += 1
             var runStart = 0
             var i = 0
-            let count = utf8.count
             let raw = UnsafeRawBufferPointer(utf8)
             while i < count {
                 while i + 8 <= count,
@@ -37,29 +87,45 @@ struct JSONWriter {
                     i += 1
                     continue
                 }
-                if runStart < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                if runStart < i {
+                    memcpy(base + at, utf8.baseAddress! + runStart, i - runStart)
+                    at += i - runStart
+                }
+                if at + 6 + (count - i) + 1 > capacity {
+                    self.count = at
+                    grow(at + 6 + (count - i) + 1)
+                }
+                let out = base + at
+                out[0] = 0x5C
                 switch byte {
-                case 0x22: bytes.append(0x5C); bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-                case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-                case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-                case 0x09: bytes.append(0x5C); bytes.append(0x74)
-                case 0x08: bytes.append(0x5C); bytes.append(0x62)
-                case 0x0C: bytes.append(0x5C); bytes.append(0x66)
+                case 0x22: out[1] = 0x22; at += 2
+                case 0x5C: out[1] = 0x5C; at += 2
+                case 0x0A: out[1] = 0x6E; at += 2
+                case 0x0D: out[1] = 0x72; at += 2
+                case 0x09: out[1] = 0x74; at += 2
+                case 0x08: out[1] = 0x62; at += 2
+                case 0x0C: out[1] = 0x66; at += 2
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    out[1] = 0x75; out[2] = 0x30; out[3] = 0x30
+                    out[4] = hex.utf8Start[Int(byte >> 4)]
+                    out[5] = hex.utf8Start[Int(byte & 0xF)]
+                    at += 6
                 }
                 i += 1
                 runStart = i
             }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
-            bytes.append(0x22)
+            if runStart < count {
+                memcpy(base + at, utf8.baseAddress! + runStart, count - runStart)
+                at += count - runStart
+            }
+            base[at] = 0x22
+            self.count = at + 1
         }
     }
 
-    mutating func int(_ value: Int) {
-        // Digits on the stack, backwards: `String(value)` allocates a string per number.
+    func int(_ value: Int) {
+        // Digits backwards on the stack, then copied: `String(value)` allocates a string per number.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var magnitude = value.magnitude
             var start = digits.count
@@ -68,60 +134,63 @@ struct JSONWriter {
                 digits[start] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            if value < 0 { bytes.append(0x2D) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            if value < 0 { byte(0x2D) }
+            append(digits.baseAddress! + start, digits.count - start)
         }
     }
 
-    mutating func bool(_ value: Bool) {
+    func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
-    mutating func timestamp(_ value: Timestamp) {
-        bytes.append(0x22)
-        value.appendISO8601(to: &bytes)
-        bytes.append(0x22)
+    func timestamp(_ value: Timestamp) {
+        reserve(Timestamp.maximumISO8601Length + 2)
+        base[count] = 0x22
+        count += 1
+        count += value.writeISO8601(to: base + count)
+        base[count] = 0x22
+        count += 1
     }
 
-    mutating func stringArray(_ values: [String]) {
-        bytes.append(0x5B)
+    func stringArray(_ values: [String]) {
+        byte(0x5B)
         for (i, value) in values.enumerated() {
-            if i > 0 { bytes.append(0x2C) }
+            if i > 0 { byte(0x2C) }
             string(value)
         }
-        bytes.append(0x5D)
+        byte(0x5D)
     }
 
     /// Writes a parsed value back as compact JSON.
-    mutating func value(_ value: JSONValue) {
+    func value(_ value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let b): bool(b)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .number(let text): unescaped(text)
         case .string(let s): string(s)
         case .array(let elements):
-            bytes.append(0x5B)
+            byte(0x5B)
             for (i, element) in elements.enumerated() {
-                if i > 0 { bytes.append(0x2C) }
+                if i > 0 { byte(0x2C) }
                 self.value(element)
             }
-            bytes.append(0x5D)
+            byte(0x5D)
         case .object(let object):
-            bytes.append(0x7B)
+            byte(0x7B)
             for (i, member) in object.members.enumerated() {
-                if i > 0 { bytes.append(0x2C) }
+                if i > 0 { byte(0x2C) }
                 string(member.key)
-                bytes.append(0x3A)
+                byte(0x3A)
                 self.value(member.value)
             }
-            bytes.append(0x7D)
+            byte(0x7D)
         }
     }
 
     /// Hands the bytes to `output` once more than `threshold` have collected.
-    mutating func flush(to output: ByteOutput, threshold: Int = 1 << 16) throws(CardportError) {
-        guard bytes.count >= threshold else { return }
+    func flush(to output: ByteOutput, threshold: Int = 1 << 16) throws(CardportError) {
+        guard count >= threshold else { return }
         try output.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 }

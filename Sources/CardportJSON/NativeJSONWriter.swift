@@ -2,7 +2,7 @@ import CardportCore
 
 final class NativeJSONWriter: ProvenanceWriter {
     private let output: ByteOutput
-    private var writer = JSONWriter(capacity: 1 << 17)
+    private let writer = JSONWriter(capacity: 1 << 17)
     private var streamingKind: RecordKind?
     private var held: [RecordKind: JSONWriter] = [:]
     private var settings: Settings?
@@ -24,21 +24,26 @@ final class NativeJSONWriter: ProvenanceWriter {
         let kind = record.kind
         if streamingKind == nil {
             streamingKind = kind
-            NativeJSONWriter.openSection(kind, into: &writer)
+            NativeJSONWriter.openSection(kind, into: writer)
         } else if kind == streamingKind {
             writer.raw(",\n    ")
         } else {
-            var section = held[kind] ?? JSONWriter()
-            section.raw(section.bytes.isEmpty ? "" : ",\n    ")
-            RecordJSONEncoder.encode(record, kind: false, into: &section)
-            held[kind] = section
+            let section: JSONWriter
+            if let known = held[kind] {
+                section = known
+                section.raw(",\n    ")
+            } else {
+                section = JSONWriter()
+                held[kind] = section
+            }
+            RecordJSONEncoder.encode(record, kind: false, into: section)
             return
         }
-        RecordJSONEncoder.encode(record, kind: false, into: &writer)
+        RecordJSONEncoder.encode(record, kind: false, into: writer)
         try writer.flush(to: output)
     }
 
-    private static func openSection(_ kind: RecordKind, into writer: inout JSONWriter) {
+    private static func openSection(_ kind: RecordKind, into writer: JSONWriter) {
         writer.raw(",\n  ")
         writer.string(kind.pluralName)
         writer.raw(": [\n    ")
@@ -48,7 +53,7 @@ final class NativeJSONWriter: ProvenanceWriter {
         if streamingKind != nil { writer.raw("\n  ]") }
         for kind in RecordKind.allCases {
             guard let section = held[kind] else { continue }
-            NativeJSONWriter.openSection(kind, into: &writer)
+            NativeJSONWriter.openSection(kind, into: writer)
             try writer.flush(to: output, threshold: 0)
             try output.write(section.bytes)
             writer.raw("\n  ]")
@@ -56,13 +61,13 @@ final class NativeJSONWriter: ProvenanceWriter {
         held = [:]
         if let settings {
             writer.raw(",\n  \"settings\": ")
-            RecordJSONEncoder.encode(.settings(settings), kind: false, into: &writer)
+            RecordJSONEncoder.encode(.settings(settings), kind: false, into: writer)
         }
         if !provenance.isEmpty {
             writer.raw(",\n  \"provenance\": [")
             for (i, entry) in provenance.enumerated() {
                 writer.raw(i == 0 ? "\n    " : ",\n    ")
-                ProvenanceJSON.encode(entry, into: &writer)
+                ProvenanceJSON.encode(entry, into: writer)
             }
             writer.raw("\n  ]")
         }

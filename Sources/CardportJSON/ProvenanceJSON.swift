@@ -7,7 +7,7 @@ import CardportCore
 ///  "read":12,"added":10,"updated":1,"unchanged":1,"duplicates":0,"rejected":0}
 /// ```
 enum ProvenanceJSON {
-    static func encode(_ p: Provenance, into w: inout JSONWriter) {
+    static func encode(_ p: Provenance, into w: JSONWriter) {
         w.raw("{\"source\":"); w.string(p.source)
         if let sha256 = p.sha256 { w.raw(",\"sha256\":"); w.string(sha256) }
         w.raw(",\"format\":"); w.string(p.format)

@@ -5,14 +5,14 @@ import CardportCore
 /// and what it loses.
 final class QuoteListWriter: RecordWriter {
     /// Writes the `position`th citation (from 1), separator included, and counts what it drops.
-    typealias Encode = (_ citation: Citation, _ position: Int, _ writer: inout JSONWriter, _ losses: inout LossReport) -> Void
+    typealias Encode = (_ citation: Citation, _ position: Int, _ writer: JSONWriter, _ losses: inout LossReport) -> Void
     /// Writes the end of the document after `count` citations.
-    typealias Close = (_ count: Int, _ writer: inout JSONWriter) -> Void
+    typealias Close = (_ count: Int, _ writer: JSONWriter) -> Void
 
     private let output: ByteOutput
     private let encode: Encode
     private let close: Close
-    private var writer = JSONWriter(capacity: 1 << 17)
+    private let writer = JSONWriter(capacity: 1 << 17)
     private var count = 0
     private(set) var losses = LossReport()
 
@@ -26,12 +26,12 @@ final class QuoteListWriter: RecordWriter {
     func write(_ record: Record) throws(CardportError) {
         guard case .citation(let citation) = record else { return }
         count += 1
-        encode(citation, count, &writer, &losses)
+        encode(citation, count, writer, &losses)
         try writer.flush(to: output)
     }
 
     func finish() throws(CardportError) {
-        close(count, &writer)
+        close(count, writer)
         try writer.flush(to: output, threshold: 0)
         try output.flush()
     }

@@ -5,7 +5,7 @@ import CardportCore
 /// Members come in a fixed order, absent optional fields are left out, and `extras` is written
 /// with its keys sorted, so the same records always give the same bytes.
 enum RecordJSONEncoder {
-    static func encode(_ record: Record, kind includeKind: Bool, into writer: inout JSONWriter) {
+    static func encode(_ record: Record, kind includeKind: Bool, into writer: JSONWriter) {
         writer.byte(0x7B)
         if includeKind {
             writer.raw("\"kind\":")
@@ -13,17 +13,17 @@ enum RecordJSONEncoder {
             writer.byte(0x2C)
         }
         switch record {
-        case .citation(let citation): encode(citation, into: &writer)
-        case .bookmark(let bookmark): encode(bookmark, into: &writer)
-        case .task(let task): encode(task, into: &writer)
-        case .topic(let topic): encode(topic, into: &writer)
-        case .tag(let tag): encode(tag, into: &writer)
-        case .settings(let settings): encode(settings, into: &writer)
+        case .citation(let citation): encode(citation, into: writer)
+        case .bookmark(let bookmark): encode(bookmark, into: writer)
+        case .task(let task): encode(task, into: writer)
+        case .topic(let topic): encode(topic, into: writer)
+        case .tag(let tag): encode(tag, into: writer)
+        case .settings(let settings): encode(settings, into: writer)
         }
         writer.byte(0x7D)
     }
 
-    static func encode(_ c: Citation, into w: inout JSONWriter) {
+    static func encode(_ c: Citation, into w: JSONWriter) {
         w.raw("\"id\":"); w.string(c.id)
         w.raw(",\"text\":"); w.string(c.text)
         if let author = c.author { w.raw(",\"author\":"); w.string(author) }
@@ -31,7 +31,7 @@ enum RecordJSONEncoder {
         w.raw(",\"tags\":"); w.stringArray(c.tags)
         w.raw(",\"favourite\":"); w.bool(c.isFavourite)
         w.raw(",\"archived\":"); w.bool(c.isArchived)
-        dates(c.createdAt, c.updatedAt, into: &w)
+        dates(c.createdAt, c.updatedAt, into: w)
         if let note = c.note { w.raw(",\"note\":"); w.string(note) }
         if let location = c.location {
             w.raw(",\"location\":{")
@@ -44,27 +44,27 @@ enum RecordJSONEncoder {
             }
             w.byte(0x7D)
         }
-        extras(c.extras, into: &w)
+        extras(c.extras, into: w)
     }
 
-    static func encode(_ b: Bookmark, into w: inout JSONWriter) {
+    static func encode(_ b: Bookmark, into w: JSONWriter) {
         w.raw("\"id\":"); w.string(b.id)
         if let name = b.name { w.raw(",\"name\":"); w.string(name) }
         w.raw(",\"text\":"); w.string(b.text)
         w.raw(",\"tags\":"); w.stringArray(b.tags)
-        dates(b.createdAt, b.updatedAt, into: &w)
-        extras(b.extras, into: &w)
+        dates(b.createdAt, b.updatedAt, into: w)
+        extras(b.extras, into: w)
     }
 
-    static func encode(_ t: TaskItem, into w: inout JSONWriter) {
+    static func encode(_ t: TaskItem, into w: JSONWriter) {
         w.raw("\"id\":"); w.string(t.id)
         w.raw(",\"description\":"); w.string(t.description)
         w.raw(",\"progress\":"); w.int(t.progress.percent)
-        dates(t.createdAt, t.updatedAt, into: &w)
-        extras(t.extras, into: &w)
+        dates(t.createdAt, t.updatedAt, into: w)
+        extras(t.extras, into: w)
     }
 
-    static func encode(_ t: Topic, into w: inout JSONWriter) {
+    static func encode(_ t: Topic, into w: JSONWriter) {
         w.raw("\"id\":"); w.string(t.id)
         w.raw(",\"title\":"); w.string(t.title)
         if let due = t.dueDate { w.raw(",\"due\":"); w.timestamp(due) }
@@ -80,28 +80,28 @@ enum RecordJSONEncoder {
             w.byte(0x7D)
         }
         w.byte(0x5D)
-        dates(t.createdAt, t.updatedAt, into: &w)
-        extras(t.extras, into: &w)
+        dates(t.createdAt, t.updatedAt, into: w)
+        extras(t.extras, into: w)
     }
 
-    static func encode(_ t: Tag, into w: inout JSONWriter) {
+    static func encode(_ t: Tag, into w: JSONWriter) {
         w.raw("\"name\":"); w.string(t.name)
         if let colour = t.colour { w.raw(",\"colour\":"); w.string(colour.description) }
     }
 
-    static func encode(_ s: Settings, into w: inout JSONWriter) {
+    static func encode(_ s: Settings, into w: JSONWriter) {
         w.raw("\"show_favourite_on_top\":"); w.bool(s.showFavouriteOnTop)
         w.raw(",\"widget_tags\":"); w.stringArray(s.widgetTags)
         w.raw(",\"appearance\":"); w.string(s.appearance.rawValue)
         if let language = s.language { w.raw(",\"language\":"); w.string(language) }
     }
 
-    private static func dates(_ created: Timestamp?, _ updated: Timestamp?, into w: inout JSONWriter) {
+    private static func dates(_ created: Timestamp?, _ updated: Timestamp?, into w: JSONWriter) {
         if let created { w.raw(",\"created_at\":"); w.timestamp(created) }
         if let updated { w.raw(",\"updated_at\":"); w.timestamp(updated) }
     }
 
-    private static func extras(_ extras: [String: String], into w: inout JSONWriter) {
+    private static func extras(_ extras: [String: String], into w: JSONWriter) {
         guard !extras.isEmpty else { return }
         w.raw(",\"extras\":{")
         for (i, key) in extras.keys.sorted().enumerated() {

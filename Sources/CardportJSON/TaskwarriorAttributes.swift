@@ -46,7 +46,7 @@ struct TaskwarriorAttributes {
             if tags.isEmpty {
                 extras.removeValue(forKey: "tags")
             } else {
-                var writer = JSONWriter()
+                let writer = JSONWriter()
                 writer.stringArray(tags)
                 extras["tags"] = String(decoding: writer.bytes, as: UTF8.self)
             }

@@ -7,7 +7,7 @@ import CardportCore
 /// parse: a kept attribute that would not parse is left out and counted in ``losses``.
 final class TaskwarriorWriter: RecordWriter {
     private let output: ByteOutput
-    private var writer = JSONWriter(capacity: 1 << 17)
+    private let writer = JSONWriter(capacity: 1 << 17)
     private var count = 0
     private(set) var losses = LossReport()
 

@@ -28,12 +28,19 @@ public struct StableHash: Sendable {
             add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
+        // The last 0–7 bytes, zero-padded: taken from one load of the field's last eight bytes
+        // when the field has that many, else byte by byte.
+        let rest = raw.count - i
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < raw.count {
-            tail |= UInt64(raw[i]) << shift
-            shift += 8
-            i += 1
+        if rest > 0 && raw.count >= 8 {
+            tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)) >> UInt64(64 - 8 * rest)
+        } else {
+            var shift: UInt64 = 0
+            while i < raw.count {
+                tail |= UInt64(raw[i]) << shift
+                shift += 8
+                i += 1
+            }
         }
         add(tail)
         add(UInt64(raw.count) | 0xFF00_0000_0000_0000)

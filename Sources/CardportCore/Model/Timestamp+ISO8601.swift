@@ -14,41 +14,30 @@ extension Timestamp {
 
     /// Parses an ISO 8601 date or date-time from UTF-8 bytes; see ``init(parsing:)``.
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
-        var index = 0
         let count = bytes.count
-
-        func digits(_ n: Int) -> Int? {
-            guard index + n <= count else { return nil }
-            var value = 0
-            for i in index..<(index + n) {
-                let d = Int(bytes[i]) &- 48
-                guard d >= 0 && d <= 9 else { return nil }
-                value = value * 10 + d
-            }
-            index += n
-            return value
-        }
-        func take(_ byte: UInt8) -> Bool {
-            guard index < count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        guard let year = digits(4), take(0x2D), let month = digits(2), take(0x2D), let day = digits(2) else {
-            return nil
-        }
-        if index == count {
+        // The date, `YYYY-MM-DD`, at fixed places.
+        guard count >= 10, let base = bytes.baseAddress,
+              let high = twoDigits(base), let low = twoDigits(base + 2), let month = twoDigits(base + 5),
+              let day = twoDigits(base + 8),
+              base.load(fromByteOffset: 4, as: UInt8.self) == 0x2D,
+              base.load(fromByteOffset: 7, as: UInt8.self) == 0x2D else { return nil }
+        let year = high * 100 + low
+        if count == 10 {
             return Timestamp(year: year, month: month, day: day, isDateOnly: true)
         }
-        guard index < count, bytes[index] == 0x54 || bytes[index] == 0x74 || bytes[index] == 0x20 else { return nil }
-        index += 1
-        guard let hour = digits(2), take(0x3A), let minute = digits(2) else { return nil }
+        // The time, `THH:MM`, then optional seconds, fraction and zone.
+        let separator = base.load(fromByteOffset: 10, as: UInt8.self)
+        guard separator == 0x54 || separator == 0x74 || separator == 0x20, count >= 16,
+              let hour = twoDigits(base + 11), base.load(fromByteOffset: 13, as: UInt8.self) == 0x3A,
+              let minute = twoDigits(base + 14) else { return nil }
+        var index = 16
         var second = 0
         var nanos: Int32 = 0
         var fractionDigits = 0
-        if take(0x3A) {
-            guard let s = digits(2) else { return nil }
+        if index < count, bytes[index] == 0x3A {
+            guard index + 3 <= count, let s = twoDigits(base + index + 1) else { return nil }
             second = s
+            index += 3
             if index < count, bytes[index] == 0x2E || bytes[index] == 0x2C {
                 index += 1
                 var value: Int32 = 0
@@ -71,15 +60,15 @@ extension Timestamp {
                 index += 1
                 zone = .utc
             } else if sign == 0x2B || sign == 0x2D {
-                index += 1
-                guard let hh = digits(2) else { return nil }
+                // `+HH`, `+HHMM` or `+HH:MM`.
+                guard index + 3 <= count, let hh = twoDigits(base + index + 1) else { return nil }
+                index += 3
                 var mm = 0
-                if take(0x3A) {
-                    guard let m = digits(2) else { return nil }
+                if index < count {
+                    if bytes[index] == 0x3A { index += 1 }
+                    guard index + 2 <= count, let m = twoDigits(base + index) else { return nil }
                     mm = m
-                } else if index < count {
-                    guard let m = digits(2) else { return nil }
-                    mm = m
+                    index += 2
                 }
                 guard hh <= 18, mm <= 59 else { return nil }
                 let minutes = hh * 60 + mm
@@ -93,6 +82,15 @@ extension Timestamp {
                          nanoseconds: nanos, zone: zone, fractionDigits: fractionDigits)
     }
 
+    /// The two ASCII digits at `pointer` as a number, or `nil` when either is not a digit.
+    @inline(__always)
+    private static func twoDigits(_ pointer: UnsafeRawPointer) -> Int? {
+        let tens = pointer.load(as: UInt8.self) &- 0x30
+        let ones = pointer.load(fromByteOffset: 1, as: UInt8.self) &- 0x30
+        guard tens < 10, ones < 10 else { return nil }
+        return Int(tens) * 10 + Int(ones)
+    }
+
     /// The timestamp in the ISO 8601 form it was written in (normalised: `T`, `Z`, `±HH:MM`).
     public var iso8601: String {
         var bytes: [UInt8] = []
@@ -104,46 +102,56 @@ extension Timestamp {
     /// Appends ``iso8601`` as UTF-8 to a byte buffer, without building a `String`.
     public func appendISO8601(to bytes: inout [UInt8]) {
         // Formatted on the stack and appended once: an append per byte costs more than the digits.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
-            let c = components
-            var n = 0
-            func put(_ value: Int, width: Int) {
-                if width == 4 {
-                    buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 1000 % 10)
-                    buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value / 100 % 10)
-                    n += 2
-                }
-                buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
-                buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                n += 2
-            }
-            func byte(_ value: UInt8) {
-                buffer[n] = value
-                n += 1
-            }
-            put(c.year, width: 4); byte(0x2D); put(c.month, width: 2); byte(0x2D); put(c.day, width: 2)
-            if !isDateOnly {
-                byte(0x54)
-                put(c.hour, width: 2); byte(0x3A); put(c.minute, width: 2); byte(0x3A); put(c.second, width: 2)
-                if fractionDigits > 0 {
-                    byte(0x2E)
-                    var scale: Int32 = 100_000_000
-                    var rest = nanoseconds
-                    for _ in 0..<fractionDigits {
-                        byte(UInt8(48 + rest / scale))
-                        rest %= scale
-                        scale /= 10
-                    }
-                }
-                switch zone {
-                case .utc: byte(0x5A)
-                case .floating: break
-                case .offset(let minutes):
-                    byte(minutes < 0 ? 0x2D : 0x2B)
-                    put(abs(minutes) / 60, width: 2); byte(0x3A); put(abs(minutes) % 60, width: 2)
-                }
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Timestamp.maximumISO8601Length) { buffer in
+            let n = writeISO8601(to: buffer.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
         }
+    }
+
+    /// The most bytes ``writeISO8601(to:)`` writes.
+    public static let maximumISO8601Length = 40
+
+    /// Writes ``iso8601`` as UTF-8 at `buffer`, which has room for ``maximumISO8601Length`` bytes;
+    /// returns the number of bytes written.
+    public func writeISO8601(to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+        let c = components
+        var n = 0
+        func put(_ value: Int, width: Int) {
+            if width == 4 {
+                buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 1000 % 10)
+                buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value / 100 % 10)
+                n += 2
+            }
+            buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+            buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            n += 2
+        }
+        func byte(_ value: UInt8) {
+            buffer[n] = value
+            n += 1
+        }
+        put(c.year, width: 4); byte(0x2D); put(c.month, width: 2); byte(0x2D); put(c.day, width: 2)
+        if !isDateOnly {
+            byte(0x54)
+            put(c.hour, width: 2); byte(0x3A); put(c.minute, width: 2); byte(0x3A); put(c.second, width: 2)
+            if fractionDigits > 0 {
+                byte(0x2E)
+                var scale: Int32 = 100_000_000
+                var rest = nanoseconds
+                for _ in 0..<fractionDigits {
+                    byte(UInt8(48 + rest / scale))
+                    rest %= scale
+                    scale /= 10
+                }
+            }
+            switch zone {
+            case .utc: byte(0x5A)
+            case .floating: break
+            case .offset(let minutes):
+                byte(minutes < 0 ? 0x2D : 0x2B)
+                put(abs(minutes) / 60, width: 2); byte(0x3A); put(abs(minutes) % 60, width: 2)
+            }
+        }
+        return n
     }
 }
