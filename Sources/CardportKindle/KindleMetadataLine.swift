@@ -194,10 +194,14 @@ struct KindleRange {
     /// The last location, with Kindle 3's abbreviated end (`4536-37` is 4536–4537) written out.
     var expandedLast: Int? {
         guard let first, let lastText, let last = Int(lastText) else { return first }
+        return KindleRange.expand(first: first, last: last, lastDigits: lastText.utf8.count)
+    }
+
+    /// The end of a range whose last number may be abbreviated to its last `lastDigits` digits.
+    static func expand(first: Int, last: Int, lastDigits: Int) -> Int {
         if last >= first { return last }
-        let digits = lastText.count
         var scale = 1
-        for _ in 0..<digits { scale *= 10 }
+        for _ in 0..<lastDigits { scale *= 10 }
         var expanded = first - first % scale + last
         if expanded < first { expanded += scale }
         return expanded

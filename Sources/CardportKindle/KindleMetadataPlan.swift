@@ -165,9 +165,16 @@ struct KindleMetadataPlan {
         var start: Int?
         var end: Int?
         if let location {
-            let range = KindleRange(offset: 0, endOffset: 0, firstText: text(location.first), lastText: location.last.map(text))
-            start = range.first
-            end = range.expandedLast
+            // Straight from the digits, as `KindleRange` would read them, unless a number is too long for an `Int`.
+            if runs[location.first].length <= 18 && location.last.map({ runs[$0].length <= 18 }) != false {
+                let first = value(location.first)
+                start = first
+                end = location.last.map { KindleRange.expand(first: first, last: value($0), lastDigits: runs[$0].length) } ?? first
+            } else {
+                let range = KindleRange(offset: 0, endOffset: 0, firstText: text(location.first), lastText: location.last.map(text))
+                start = range.first
+                end = range.expandedLast
+            }
         }
         var added: KindleDate.Reading?
         if let date {
