@@ -17,7 +17,7 @@ public struct KindleBook: Sendable, Hashable {
     public var author: String? { didSet { digest = KindleBook.digest(title, author) } }
     /// A digest of the title's and author's bytes: books are looked up once per entry, and a
     /// dictionary then hashes eight bytes instead of both texts.
-    private var digest: UInt64
+    private(set) var digest: UInt64
 
     /// Books are the same when their title and author are the same bytes (no Unicode
     /// normalisation: a file names one book by one title line, and hashing stays cheap).

@@ -3,7 +3,7 @@ import Dispatch
 /// A file's entries sorted by book: for each book, in the order books first appear, the positions
 /// of its highlights and of its notes, with the counts the folding reports.
 ///
-/// Sorting is one dictionary look-up per entry; a large file is sorted in two halves at once and
+/// Sorting is one look-up by digest per entry; a large file is sorted in two halves at once and
 /// the halves are then joined book by book, which keeps every list in file order.
 struct KindleShelf {
     var highlights: [[Int]] = []
@@ -13,23 +13,23 @@ struct KindleShelf {
     var skippedBookmarks = 0
     var skippedEmpty = 0
     private var books: [KindleBook] = []
-    private var bookIndex: [KindleBook: Int] = [:]
+    /// An open-addressing index of `books` by their digests, at most half full: a look-up mixes
+    /// no `Hasher` and compares titles only when the digests agree.
+    private var slots = [Int32](repeating: -1, count: 256)
 
     /// The entries at `positions` of `clippings`, by book.
     init(_ clippings: [KindleClipping], positions: Range<Int>) {
         // Entries of one book usually follow each other: the last book is checked before the index.
-        var lastBook: (book: KindleBook, index: Int)?
+        var last = (digest: UInt64(0), index: -1)
         for index in positions {
             let kind = clippings[index].kind
+            let digest = clippings[index].book.digest
             let book: Int
-            if let last = lastBook, last.book == clippings[index].book {
+            if last.index >= 0, last.digest == digest, books[last.index] == clippings[index].book {
                 book = last.index
-            } else if let known = bookIndex[clippings[index].book] {
-                book = known
-                lastBook = (clippings[index].book, known)
             } else {
-                book = add(clippings[index].book)
-                lastBook = (clippings[index].book, book)
+                book = find(clippings[index].book)
+                last = (digest, book)
             }
             kindCounts[kind.position] += 1
             if clippings[index].isTruncated { truncated += 1 }
@@ -69,7 +69,7 @@ struct KindleShelf {
     /// Adds the entries of a shelf of later positions.
     private mutating func append(_ later: KindleShelf) {
         for (local, book) in later.books.enumerated() {
-            let index = bookIndex[book] ?? add(book)
+            let index = find(book)
             highlights[index].append(contentsOf: later.highlights[local])
             notes[index].append(contentsOf: later.notes[local])
         }
@@ -79,11 +79,29 @@ struct KindleShelf {
         skippedEmpty += later.skippedEmpty
     }
 
-    private mutating func add(_ book: KindleBook) -> Int {
-        bookIndex[book] = books.count
+    /// The position of `book` among the books, added at the end when it is new.
+    private mutating func find(_ book: KindleBook) -> Int {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: book.digest) & mask
+        while slots[slot] >= 0 {
+            let known = Int(slots[slot])
+            if books[known].digest == book.digest && books[known] == book { return known }
+            slot = (slot + 1) & mask
+        }
+        let index = books.count
+        slots[slot] = Int32(index)
         books.append(book)
         highlights.append([])
         notes.append([])
-        return books.count - 1
+        if books.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (known, book) in books.enumerated() {
+                var slot = Int(truncatingIfNeeded: book.digest) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(known)
+            }
+        }
+        return index
     }
 }
