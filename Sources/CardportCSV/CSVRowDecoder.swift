@@ -70,43 +70,81 @@ final class CSVRowDecoder {
         bytes.isEmpty ? nil : CSVCell.string(bytes)
     }
 
+    /// The cell as a string, `nil` when it is empty, checked for UTF-8 as the string is made (one
+    /// pass over the bytes, not a check and then a copy).
+    @inline(__always)
+    func checkedString(_ row: CSVRow, _ index: Int) throws(CardportError) -> String? {
+        let bytes = cell(row, index)
+        if bytes.isEmpty { return nil }
+        switch UTF8Validation.string(bytes) {
+        case .success(let text): return text
+        case .failure: throw invalidUTF8(row, index)!
+        }
+    }
+
+    /// The cell's bytes after checking they are UTF-8, for cells read in pieces (lists, locations).
+    @inline(__always)
+    func checkedCell(_ row: CSVRow, _ index: Int) throws(CardportError) -> UnsafeRawBufferPointer {
+        let bytes = cell(row, index)
+        if let error = invalidUTF8(row, index) { throw error }
+        return bytes
+    }
+
+    /// The error for a field that is not valid UTF-8, or `nil` when it is valid.
+    func invalidUTF8(_ row: CSVRow, _ index: Int) -> CardportError? {
+        guard let bad = UTF8Validation.firstInvalidOffset(row.field(index)) else { return nil }
+        return input.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
+                           at: row.offset(ofField: index),
+                           hint: "save the file as UTF-8, e.g. iconv -f WINDOWS-1252 -t UTF-8", isRecoverable: true)
+    }
+
+    /// The error for a cell that is not a value of its column: bytes that are not UTF-8 are said
+    /// to be so, before what the value should have been.
+    func fail(_ row: CSVRow, _ index: Int, notA what: String, hint: String?) -> CardportError {
+        if let error = invalidUTF8(row, index) { return error }
+        return fail(row, index, "'\(String(decoding: cell(row, index), as: UTF8.self))' \(what)", hint: hint)
+    }
+
     func date(_ row: CSVRow, _ index: Int) throws(CardportError) -> Timestamp? {
         let bytes = cell(row, index)
         if bytes.isEmpty { return nil }
         if let stamp = Timestamp.parse(bytes) { return stamp }
-        throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' in column '\(header.columns[index].headerName)' is not an ISO 8601 date",
+        throw fail(row, index, notA: "in column '\(header.columns[index].headerName)' is not an ISO 8601 date",
                    hint: "write dates as 2024-05-01 or 2024-05-01T10:15:00Z")
     }
 
     func flag(_ row: CSVRow, _ index: Int) throws(CardportError) -> Bool {
         let bytes = cell(row, index)
         if let value = CSVCell.bool(bytes) { return value }
-        throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' in column '\(header.columns[index].headerName)' is not true or false",
+        throw fail(row, index, notA: "in column '\(header.columns[index].headerName)' is not true or false",
                    hint: "write true or false (yes/no and 1/0 are read too)")
     }
 
-    /// Checks the field count and the UTF-8 of the whole row.
+    /// Checks the field count and the UTF-8 of the whole row, for decoders that read cells without
+    /// checking them.
     func validate(_ row: CSVRow) throws(CardportError) {
+        try validateFieldCount(row)
+        // Delimiters, quotes and line ends are ASCII, so the record is valid UTF-8 exactly when every field is.
+        let valid = UTF8Validation.firstInvalidOffset(row.rawBytes) == nil
+        guard !valid else { return }
+        for index in 0..<row.count {
+            if let error = invalidUTF8(row, index) { throw error }
+        }
+    }
+
+    /// Checks that the row has as many fields as the header.
+    func validateFieldCount(_ row: CSVRow) throws(CardportError) {
         if row.count != header.columns.count {
             let at = row.count > header.columns.count ? row.offset(ofField: header.columns.count) : row.offset
             throw input.error(.malformedInput, "this record has \(row.count) field\(row.count == 1 ? "" : "s"); the header has \(header.columns.count)",
                               at: at, hint: "quote fields that contain the delimiter or a line break", isRecoverable: true)
         }
-        // Delimiters, quotes and line ends are ASCII, so the record is valid UTF-8 exactly when every field is.
-        let valid = UTF8Validation.firstInvalidOffset(row.rawBytes) == nil
-        guard !valid else { return }
-        for index in 0..<row.count {
-            let bytes = row.field(index)
-            if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-                throw input.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
-                                  at: row.offset(ofField: index),
-                                  hint: "save the file as UTF-8, e.g. iconv -f WINDOWS-1252 -t UTF-8", isRecoverable: true)
-            }
-        }
     }
 
+    /// The row's record. Each cell is checked for UTF-8 as it is read: text cells as their strings
+    /// are made, the others when they are not what their column holds.
     func record(_ row: CSVRow) throws(CardportError) -> Record {
-        try validate(row)
+        try validateFieldCount(row)
         switch header.kind {
         case .citation: return .citation(try citation(row))
         case .bookmark: return .bookmark(try bookmark(row))
@@ -128,18 +166,18 @@ final class CSVRowDecoder {
         var extras: [String: String] = [:]
         for (index, column) in slots.enumerated() {
             switch column {
-            case .text: text = optionalString(cell(row, index))
-            case .author: author = optionalString(cell(row, index))
-            case .source: source = optionalString(cell(row, index))
-            case .note: note = optionalString(cell(row, index))
-            case .tags: tags = CSVCell.list(cell(row, index), separator: 0x3B)
+            case .text: text = try checkedString(row, index)
+            case .author: author = try checkedString(row, index)
+            case .source: source = try checkedString(row, index)
+            case .note: note = try checkedString(row, index)
+            case .tags: tags = CSVCell.list(try checkedCell(row, index), separator: 0x3B)
             case .favourite: favourite = try flag(row, index)
             case .archived: archived = try flag(row, index)
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
-            case .location: location = CSVRowDecoder.location(cell(row, index))
-            case .id: id = optionalString(cell(row, index))
-            case .extra: extra(extraNames[index], row, index, into: &extras)
+            case .location: location = CSVRowDecoder.location(try checkedCell(row, index))
+            case .id: id = try checkedString(row, index)
+            case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -154,13 +192,13 @@ final class CSVRowDecoder {
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
         for (index, column) in slots.enumerated() {
             switch column {
-            case .name: name = optionalString(cell(row, index))
-            case .url: url = optionalString(cell(row, index))
-            case .tags: tags = CSVCell.list(cell(row, index), separator: 0x3B)
+            case .name: name = try checkedString(row, index)
+            case .url: url = try checkedString(row, index)
+            case .tags: tags = CSVCell.list(try checkedCell(row, index), separator: 0x3B)
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
-            case .id: id = optionalString(cell(row, index))
-            case .extra: extra(extraNames[index], row, index, into: &extras)
+            case .id: id = try checkedString(row, index)
+            case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -173,20 +211,18 @@ final class CSVRowDecoder {
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
         for (index, column) in slots.enumerated() {
             switch column {
-            case .description: description = optionalString(cell(row, index))
+            case .description: description = try checkedString(row, index)
             case .progress:
-                let bytes = cell(row, index)
-                guard let percent = CSVCell.percent(bytes) else {
-                    throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' is not a progress",
-                               hint: "write a percentage in steps of 5: 0, 5, … 100")
+                guard let percent = CSVCell.percent(cell(row, index)) else {
+                    throw fail(row, index, notA: "is not a progress", hint: "write a percentage in steps of 5: 0, 5, … 100")
                 }
                 do { progress = try TaskProgress(percent: percent) } catch {
                     throw fail(row, index, error.message, hint: error.hint)
                 }
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
-            case .id: id = optionalString(cell(row, index))
-            case .extra: extra(extraNames[index], row, index, into: &extras)
+            case .id: id = try checkedString(row, index)
+            case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -201,22 +237,20 @@ final class CSVRowDecoder {
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
         for (index, column) in slots.enumerated() {
             switch column {
-            case .title: title = optionalString(cell(row, index))
+            case .title: title = try checkedString(row, index)
             case .due: due = try date(row, index)
             case .status:
-                let bytes = cell(row, index)
-                guard let value = CSVCell.status(bytes) else {
-                    throw fail(row, index, "'\(String(decoding: bytes, as: UTF8.self))' is not a topic status",
-                               hint: "use unstarted, onHold, inProgress or done")
+                guard let value = CSVCell.status(cell(row, index)) else {
+                    throw fail(row, index, notA: "is not a topic status", hint: "use unstarted, onHold, inProgress or done")
                 }
                 status = value
-            case .notes: notes = optionalString(cell(row, index))
-            case .links: links = CSVCell.list(cell(row, index), separator: 0x0A)
-            case .questions: questions = CSVCell.questions(cell(row, index))
+            case .notes: notes = try checkedString(row, index)
+            case .links: links = CSVCell.list(try checkedCell(row, index), separator: 0x0A)
+            case .questions: questions = CSVCell.questions(try checkedCell(row, index))
             case .createdAt: created = try date(row, index)
             case .updatedAt: updated = try date(row, index)
-            case .id: id = optionalString(cell(row, index))
-            case .extra: extra(extraNames[index], row, index, into: &extras)
+            case .id: id = try checkedString(row, index)
+            case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
             }
         }
@@ -226,9 +260,8 @@ final class CSVRowDecoder {
     }
 
     @inline(__always)
-    private func extra(_ name: String, _ row: CSVRow, _ index: Int, into extras: inout [String: String]) {
-        let bytes = cell(row, index)
-        if !bytes.isEmpty { extras[name] = CSVCell.string(bytes) }
+    private func extra(_ name: String, _ row: CSVRow, _ index: Int, into extras: inout [String: String]) throws(CardportError) {
+        if let value = try checkedString(row, index) { extras[name] = value }
     }
 
     /// A location cell: the text form (`page 12, location 123-125`), a bare number (an ebook

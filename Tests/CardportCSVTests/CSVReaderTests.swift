@@ -18,6 +18,15 @@ import Testing
         FormatHarness.error(reading: text, as: format, name: "bad.csv")
     }
 
+    func failure(bytes: [UInt8]) -> CardportError? {
+        do {
+            _ = try FormatHarness.read(format, bytes: bytes, name: "bad.csv")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     // MARK: RFC 4180
 
     @Test func readsQuotedFieldsWithDelimitersQuotesAndLineBreaks() throws {
@@ -155,6 +164,19 @@ import Testing
             #expect(error.code == .malformedInput)
             #expect(error.message == "this field is not valid UTF-8 (byte 2 of the field)")
             #expect(error.location.map { [$0.line, $0.column] } == [2, 4])
+        }
+    }
+
+    @Test func reportsInvalidUTF8InEveryKindOfCell() throws {
+        // Text, list, location, date, flag and extra cells: each is checked as it is read.
+        let bad: [UInt8] = [0x41, 0xC3, 0x28]
+        for column in ["text", "tags", "location", "created_at", "favourite", "rating"] {
+            let header = column == "text" ? "text" : "text,\(column)"
+            let bytes = Array("\(header)\n".utf8) + (column == "text" ? [] : Array("Q,".utf8)) + bad + Array("\n".utf8)
+            let error = try #require(failure(bytes: bytes), "column \(column)")
+            #expect(error.code == .malformedInput, "column \(column)")
+            #expect(error.message == "this field is not valid UTF-8 (byte 2 of the field)", "column \(column)")
+            #expect(error.location.map { [$0.line, $0.column] } == [2, column == "text" ? 1 : 3], "column \(column)")
         }
     }
 
