@@ -61,7 +61,9 @@ final class JSONWriter {
     /// Appends text that needs no escaping (digits, hex), as is.
     func unescaped(_ text: String) {
         var text = text
-        text.withUTF8 { append($0.baseAddress!, $0.count) }
+        text.withUTF8 { utf8 in
+            if let start = utf8.baseAddress { append(start, utf8.count) }
+        }
     }
 
     func string(_ value: String) {
