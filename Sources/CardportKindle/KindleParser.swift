@@ -211,6 +211,12 @@ public enum KindleParser {
         case .missing(let place):
             book = KindleBook(titleLine: title)
             books.add(titleBytes, book, at: place)
+            // Said where the book first appears (in each part, for a file read in two).
+            if UTF8Validation.firstInvalidOffset(titleBytes) != nil {
+                result.problems.append(problem("the title line '\(title)' is not valid UTF-8; bad bytes were replaced with U+FFFD",
+                                               at: titleLine, nil, name: name, offset: offset,
+                                               hint: "the file was probably edited with another encoding; save it as UTF-8"))
+            }
         }
         if meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
             result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",

@@ -109,4 +109,15 @@ import Testing
         #expect(result.clippings.first?.text == "\u{FFFD}k")
         #expect(result.problems.first?.message.contains("not valid UTF-8") == true)
     }
+
+    @Test func anInvalidTitleLineIsReplacedAndReportedOnce() {
+        var bytes = Array((KindleFixtures.highlight("Ab (C)", location: "1-2", "one")
+                           + KindleFixtures.highlight("Ab (C)", location: "3-4", "two")).utf8)
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "b") { bytes[index] = 0xFF }
+        let result = KindleParser.parse(bytes, name: "bad.txt")
+        #expect(result.clippings.map(\.book.title) == ["A\u{FFFD}", "A\u{FFFD}"])
+        #expect(result.clippings.map(\.text) == ["one", "two"])
+        #expect(result.problems.map(\.message) == ["the title line 'A\u{FFFD} (C)' is not valid UTF-8; bad bytes were replaced with U+FFFD"])
+        #expect(result.problems.first?.location?.line == 1)
+    }
 }
