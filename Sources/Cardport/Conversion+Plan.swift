@@ -7,10 +7,12 @@ extension Conversion {
         let format: any CardFormat
         /// Standard input cannot be opened twice, so the stream used for sniffing is kept.
         let stdin: ByteInput?
+        /// The most bytes the input may hold in memory at once (`--max-input-size`).
+        var maximumWindow = ReadLimits.defaultInputSize
 
         func open() throws(CardportError) -> ByteInput {
             if let stdin { return stdin }
-            return try ByteInput(path: path)
+            return try ByteInput(path: path, maximumWindow: maximumWindow)
         }
     }
 
@@ -45,13 +47,15 @@ extension Conversion {
         }
         var plan = Plan()
         for path in request.inputs {
-            let source = try ByteInput(path: path)
+            let maximumWindow = request.readOptions.limits.maximumInputSize
+            let source = try ByteInput(path: path, maximumWindow: maximumWindow)
             let format = try registry.readFormat(named: request.from, path: path, prefix: try source.peek(upTo: 64 * 1024))
             if let kind = request.kind, !format.descriptor.reads.contains(kind) {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
-            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil))
+            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil,
+                                            maximumWindow: maximumWindow))
             if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan

@@ -32,7 +32,7 @@ public struct BukuFormat: CardFormat {
         let isJSON = start.first == 0x7B
             || (start.first == 0x5B && [0x7B, 0x5D, nil].contains(start.dropFirst().first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }))
         guard isJSON else { return BukuMarkdownReader(input: input) }
-        return JSONObjectListReader(input: input, what: "a bookmark") { (object, decoder, _) throws(CardportError) in
+        return JSONObjectListReader(input: input, limits: options.limits, what: "a bookmark") { (object, decoder, _) throws(CardportError) in
             .bookmark(try BukuFormat.bookmark(from: object, decoder: decoder))
         }
     }

@@ -15,7 +15,9 @@ import Darwin
 /// be turned into a ``SourceLocation`` with the line's text for the caret.
 ///
 /// A UTF-8 byte-order mark at the start is skipped; a UTF-16 or UTF-32 one is refused with an error
-/// that says how to convert the file.
+/// that says how to convert the file. An input that starts like a binary file (an archive, an image,
+/// a database: see ``BinarySniffer``) is refused with a message naming what it looks like, and a NUL
+/// byte anywhere is refused at its line and column: no text format Cardport reads has one.
 ///
 /// ```swift
 /// let input = try ByteInput(path: "quotes.jsonl")
@@ -26,8 +28,11 @@ public final class ByteInput {
     public let name: String
     /// The total size in bytes when known (a regular file), for progress reports.
     public let size: Int?
-    /// The largest window a single record may need; past it, ``fill()`` throws ``CardportError/Code/limitExceeded``.
+    /// The largest window a single record may need; past it, ``fill()`` throws ``CardportError/Code/limitExceeded``
+    /// (``ReadLimits/maximumInputSize``, `--max-input-size`).
     public let maximumWindow: Int
+    /// Whether ``fillToEnd()`` is reading the whole input, so a limit hit names the whole file.
+    private var readingWhole = false
 
     private let fd: Int32
     private let ownsDescriptor: Bool
@@ -43,8 +48,8 @@ public final class ByteInput {
     public private(set) var isAtEnd = false
 
     static let chunkSize = 1 << 20
-    /// The default ``maximumWindow``: 256 MiB.
-    public static let defaultMaximumWindow = 256 << 20
+    /// The default ``maximumWindow``: ``ReadLimits/defaultInputSize``, 256 MiB.
+    public static let defaultMaximumWindow = ReadLimits.defaultInputSize
 
     /// Opens a file for reading, or standard input for `-`.
     public convenience init(path: String, maximumWindow: Int = ByteInput.defaultMaximumWindow) throws(CardportError) {
@@ -79,6 +84,7 @@ public final class ByteInput {
         end = bytes.count
         isAtEnd = true
         try prepare()
+        try refuseNUL(from: 0)
     }
 
     /// A stream over a string's UTF-8 bytes.
@@ -114,6 +120,21 @@ public final class ByteInput {
                 location: SourceLocation(file: name, line: 1, column: 1, offset: 0),
                 hint: "convert it first, e.g. iconv -f \(kind) -t UTF-8 '\(name)' > converted.txt")
         }
+        _ = try require(BinarySniffer.prefixLength)
+        if let finding = BinarySniffer.identify(UnsafeRawBufferPointer(rebasing: storage[0..<end])) {
+            throw CardportError(
+                .malformedInput, "'\(name)' looks like \(finding.description), not a text file Cardport reads",
+                location: SourceLocation(file: name, line: 1, column: 1, offset: 0), hint: finding.hint)
+        }
+    }
+
+    /// Throws at the first NUL byte in the window from storage index `from` on.
+    private func refuseNUL(from index: Int) throws(CardportError) {
+        guard index < end, let base = storage.baseAddress,
+              let hit = memchr(base + index, 0, end - index) else { return }
+        let at = storageOffset + (UnsafeMutableRawPointer(hit) - base)
+        throw error(.malformedInput, "a NUL byte (0x00) in '\(name)', which should be text", at: at,
+                    hint: "the file is binary, or not in UTF-8 (UTF-16 without a byte-order mark has one in every other byte)")
     }
 
     // MARK: Window
@@ -143,13 +164,7 @@ public final class ByteInput {
         if isAtEnd { return false }
         if start > 0 { compact() }
         if end == storage.count {
-            guard storage.count < maximumWindow else {
-                throw CardportError(
-                    .limitExceeded,
-                    "a single record in '\(name)' is larger than \(maximumWindow >> 20) MiB",
-                    location: location(at: offset).location,
-                    hint: "the file is probably not in the format it was read as; check --from")
-            }
+            guard storage.count < maximumWindow else { throw windowExceeded() }
             let grown = UnsafeMutableRawBufferPointer.allocate(
                 byteCount: Swift.min(Swift.max(storage.count * 2, ByteInput.chunkSize), maximumWindow), alignment: 16)
             grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<end]))
@@ -163,7 +178,19 @@ public final class ByteInput {
             return false
         }
         end += n
+        try refuseNUL(from: end - n)
         return true
+    }
+
+    /// The error for an input that needs more than ``maximumWindow`` bytes in memory at once.
+    private func windowExceeded() -> CardportError {
+        let limits = ReadLimits(maximumInputSize: maximumWindow)
+        if readingWhole {
+            return limits.exceeded(.inputSize, "'\(name)' is read whole, and is larger than", location: SourceLocation(file: name, line: 1, column: 1, offset: 0))
+        }
+        var error = limits.exceeded(.inputSize, "a single record is larger than", at: offset, in: self)
+        error.hint = (error.hint ?? "") + "; or the file is not in the format it was read as (check --from)"
+        return error
     }
 
     /// Reads the rest of the input into the window, for formats that need all of it at once.
@@ -171,6 +198,9 @@ public final class ByteInput {
     /// When the input's size is known the window is sized for it once, instead of doubling.
     /// Throws when the rest is larger than ``maximumWindow``.
     public func fillToEnd() throws(CardportError) {
+        readingWhole = true
+        defer { readingWhole = false }
+        if let size, size - storageOffset > maximumWindow { throw windowExceeded() }
         if let size, !isAtEnd {
             if start > 0 { compact() }
             let wanted = size - storageOffset + 1
