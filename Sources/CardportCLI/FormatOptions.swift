@@ -22,6 +22,10 @@ struct FormatOptions: ParsableArguments {
             transform: parseSplit)
     var split: SplitLayout?
 
+    @Flag(name: .customLong("in-place"),
+          help: "Allow the output to be an input: it is replaced, atomically, only when the whole run succeeds.")
+    var inPlace = false
+
     /// The writer options these flags ask for.
     var writeOptions: WriteOptions {
         WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split)
