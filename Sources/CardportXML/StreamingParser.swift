@@ -72,6 +72,11 @@ final class StreamingParser {
         if language == .html, count < window.count || !input.isAtEnd {
             count = StreamingParser.cutAfterLastTag(window, count)
         }
+        // libxml2's HTML parser reads bytes that are not UTF-8 as Latin-1 without a word; a
+        // bookmark file that is not UTF-8 is refused at the byte instead, like every other input.
+        if language == .html, count > 0 {
+            try refuseInvalidUTF8(UnsafeRawBufferPointer(rebasing: window[0..<count]), isFinal: count == window.count && input.isAtEnd)
+        }
         let terminate: Int32 = count == 0 ? 1 : 0
         let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
         switch language {
@@ -85,6 +90,16 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// Throws at the first byte of `chunk` (the front of the window) that is not UTF-8; a sequence cut
+    /// by the end of a chunk that is not the last is left for the next one to check whole.
+    private func refuseInvalidUTF8(_ chunk: UnsafeRawBufferPointer, isFinal: Bool) throws(CardportError) {
+        guard let bad = UTF8Validation.firstInvalidOffset(chunk) else { return }
+        if !isFinal, chunk.count - bad < 4, chunk[bad] >= 0xC2, chunk[bad] <= 0xF4,
+           chunk[(bad + 1)...].allSatisfy({ $0 & 0xC0 == 0x80 }) { return }
+        throw input.error(.malformedInput, "this is not UTF-8 text (byte 0x\(String(chunk[bad], radix: 16, uppercase: true)))",
+                          at: input.offset + bad, hint: "convert it first, e.g. iconv -f WINDOWS-1252 -t UTF-8")
     }
 
     /// The length of the chunk up to and with the last `>` in its first `count` bytes (all of them when

@@ -33,6 +33,9 @@ public final class ByteInput {
     public let maximumWindow: Int
     /// Whether ``fillToEnd()`` is reading the whole input, so a limit hit names the whole file.
     private var readingWhole = false
+    /// Whether the first bytes have been looked at: until then a NUL byte may be part of a binary
+    /// file's signature, which says more than the NUL does.
+    private var isPrepared = false
 
     private let fd: Int32
     private let ownsDescriptor: Bool
@@ -84,7 +87,6 @@ public final class ByteInput {
         end = bytes.count
         isAtEnd = true
         try prepare()
-        try refuseNUL(from: 0)
     }
 
     /// A stream over a string's UTF-8 bytes.
@@ -98,7 +100,7 @@ public final class ByteInput {
         self.size = size
         self.ownsDescriptor = ownsDescriptor
         self.maximumWindow = maximumWindow
-        self.storage = .allocate(byteCount: descriptor < 0 ? 0 : ByteInput.chunkSize, alignment: 16)
+        self.storage = .allocate(byteCount: descriptor < 0 ? 0 : Swift.min(ByteInput.chunkSize, maximumWindow), alignment: 16)
     }
 
     deinit {
@@ -120,12 +122,14 @@ public final class ByteInput {
                 location: SourceLocation(file: name, line: 1, column: 1, offset: 0),
                 hint: "convert it first, e.g. iconv -f \(kind) -t UTF-8 '\(name)' > converted.txt")
         }
-        _ = try require(BinarySniffer.prefixLength)
+        _ = try require(Swift.min(BinarySniffer.prefixLength, maximumWindow))
         if let finding = BinarySniffer.identify(UnsafeRawBufferPointer(rebasing: storage[0..<end])) {
             throw CardportError(
                 .malformedInput, "'\(name)' looks like \(finding.description), not a text file Cardport reads",
                 location: SourceLocation(file: name, line: 1, column: 1, offset: 0), hint: finding.hint)
         }
+        isPrepared = true
+        try refuseNUL(from: start)
     }
 
     /// Throws at the first NUL byte in the window from storage index `from` on.
@@ -178,7 +182,7 @@ public final class ByteInput {
             return false
         }
         end += n
-        try refuseNUL(from: end - n)
+        if isPrepared { try refuseNUL(from: end - n) }
         return true
     }
 
@@ -225,7 +229,7 @@ public final class ByteInput {
 
     /// The first bytes of the input (at most `count`), for content sniffing; consumes nothing.
     public func peek(upTo count: Int) throws(CardportError) -> [UInt8] {
-        _ = try require(count)
+        _ = try require(Swift.min(count, maximumWindow))
         return Array(available.prefix(count))
     }
 
