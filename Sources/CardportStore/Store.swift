@@ -66,8 +66,12 @@ public final class Store: Sendable {
                 throw CardportError(.io, "cannot create the store's directory '\(directory)': \(error.localizedDescription)")
             }
         }
+        // Opening for writing in WAL mode may write (GRDB creates and drops a table to make the WAL
+        // file), so a store that must not be touched is recognised on a read-only connection first.
+        if FileManager.default.fileExists(atPath: path) {
+            try Store.refuseNewerSchema(try Store.readOnlyQueue(path), path: path)
+        }
         queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
-        try Store.refuseNewerSchema(queue, path: path)
         // Two processes opening a new store at once both see it unmigrated; the second fails on
         // tables the first created, and on the next attempt finds the migrations applied.
         let migrator = StoreSchema.migrator
@@ -151,16 +155,7 @@ public final class Store: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         let writable = manager.isWritableFile(atPath: path) && manager.isWritableFile(atPath: directory.isEmpty ? "." : directory)
         guard !writable else { return nil }
-        // A WAL store needs its shared-memory file even to be read; where that cannot be created, the
-        // file is opened as immutable, which only a read-only file in a read-only directory needs.
-        let queue: DatabaseQueue
-        do {
-            let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-            try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
-            queue = plain
-        } catch {
-            queue = try attempt(path) { try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true)) }
-        }
+        let queue = try readOnlyQueue(path)
         try refuseNewerSchema(queue, path: path)
         let complete = try attempt(path) { try queue.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) } }
         guard complete else {
@@ -168,6 +163,22 @@ public final class Store: Sendable {
                                 hint: "make the file and its directory writable and run the command again")
         }
         return queue
+    }
+
+    /// A read-only connection to an existing store.
+    ///
+    /// A WAL store needs its shared-memory file even to be read; where that cannot be created, the
+    /// file is opened as immutable, which only a read-only file in a read-only directory needs.
+    private static func readOnlyQueue(_ path: String) throws(CardportError) -> DatabaseQueue {
+        do {
+            let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+            try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
+            return plain
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            return try attempt(path) { try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true)) }
+        } catch {
+            throw failure(error, path: path)
+        }
     }
 
     /// The SQLite URI that opens `path` as a file nothing else changes.
