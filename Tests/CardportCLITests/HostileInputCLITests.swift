@@ -18,28 +18,9 @@ import Glibc
     /// `$AS_OTHER` a prefix that runs a command as an unprivileged user when the tests run as root
     /// (root passes every permission check, so a permission test needs someone else).
     private func shell(_ script: String, in directory: String) throws -> CLIRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["COLUMNS"] = "100"
-        environment["CARDPORT"] = CLIRunner.binary
-        environment["AS_OTHER"] = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups" : ""
-        process.environment = environment
-        let scratch = try TemporaryDirectory()
-        _ = try scratch.write("stdout", "")
-        _ = try scratch.write("stderr", "")
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stdout")))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.file("stderr")))
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: try scratch.read("stdout"), stderr: try scratch.read("stderr"))
+        let environment = ["COLUMNS": "100", "CARDPORT": CLIRunner.binary,
+                           "AS_OTHER": geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups" : ""]
+        return try CLIRunner.runProgram("/bin/sh", ["-c", script], environment: environment, directory: directory)
     }
 
     /// A scratch directory another user can enter (for the permission tests run as root).
@@ -235,8 +216,10 @@ import Glibc
         let scratch = try TemporaryDirectory()
         let line = "{\"kind\":\"citation\",\"text\":\"a quotation long enough to fill a pipe quickly\"}\n"
         _ = try scratch.write("many.jsonl", String(repeating: line, count: 50_000))
-        let result = try shell("\"$CARDPORT\" convert many.jsonl -o - --to jsonl -q | head -c 10 > /dev/null; echo done", in: scratch.path)
-        #expect(result == CLIRunner.Result(status: 0, stdout: "done\n", stderr: ""))
+        let result = try shell("(\"$CARDPORT\" convert many.jsonl -o - --to jsonl -q; echo $? > status) | head -c 10 > /dev/null; cat status",
+                               in: scratch.path)
+        // 141 is 128 + SIGPIPE: ended by the signal, as `cat` or `grep` would be, with nothing on standard error.
+        #expect(result == CLIRunner.Result(status: 0, stdout: "141\n", stderr: ""))
     }
 
     @Test func aFullDiskLeavesNoOutputBehind() throws {
