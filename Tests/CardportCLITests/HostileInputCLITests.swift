@@ -104,6 +104,19 @@ import Glibc
             """))
     }
 
+    @Test func utf16FromAFileOrAPipeConvertsLikeUTF8() throws {
+        let scratch = try TemporaryDirectory()
+        let text = "text\tauthor\nCarpe diem 🌅\tHorace\n"
+        let plain = try scratch.write("plain.tsv", text)
+        let wide = scratch.file("wide.tsv")
+        try Data(([0xFEFF] + Array(text.utf16)).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: wide))
+        let expected = try CLIRunner.run(["convert", plain, "-o", "-", "--to", "jsonl", "-q"])
+        #expect(expected.status == 0)
+        #expect(try CLIRunner.run(["convert", wide, "-o", "-", "--to", "jsonl", "-q"]) == expected)
+        let piped = try shell("\"$CARDPORT\" convert - --from csv -o - --to jsonl -q < wide.tsv", in: scratch.path)
+        #expect(piped == expected)
+    }
+
     // MARK: Output that is an input
 
     @Test func anOutputThatIsAnInputIsRefusedHoweverItIsSpelled() throws {

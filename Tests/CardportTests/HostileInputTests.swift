@@ -280,13 +280,63 @@ import Testing
         #expect(error.location?.column == column, "\(format)")
     }
 
-    @Test func utf16AndUTF32WithAByteOrderMarkAreRefusedWithTheCommandThatConverts() throws {
-        for (bom, kind) in [([0xFF, 0xFE] as [UInt8], "UTF-16"), ([0xFE, 0xFF], "UTF-16"), ([0xFF, 0xFE, 0x00, 0x00], "UTF-32"),
-                            ([0x00, 0x00, 0xFE, 0xFF], "UTF-32")] {
-            let error = try error("jsonl", bom + [0x7B, 0x00, 0x7D, 0x00], name: "wide.jsonl")
+    /// `text` as UTF-16 with its byte-order mark.
+    private static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        let units = [0xFEFF] + Array(text.utf16)
+        return units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    @Test func utf16WithAByteOrderMarkIsReadAsUTF8() throws {
+        // Excel's "Unicode text": UTF-16LE, tab-separated, with characters outside the BMP.
+        let text = "text\tauthor\nCarpe diem 🌅\tHorace\nΓνῶθι σεαυτόν\t\n"
+        let expected = try FormatHarness.read(registry.format(named: "csv"), text)
+        for bigEndian in [false, true] {
+            #expect(try FormatHarness.read(registry.format(named: "csv"), bytes: Self.utf16(text, bigEndian: bigEndian)) == expected)
+        }
+        // Errors are located in the text: line and column count characters, as in UTF-8.
+        let broken = Self.utf16("{\"kind\":\"citation\",\"text\":\"é\"}\n{\"kind\": 🌅}\n", bigEndian: false)
+        let error = try error("jsonl", broken, name: "wide.jsonl")
+        #expect(error.code == .malformedInput)
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == 10)
+        #expect(error.sourceLine == "{\"kind\": 🌅}")
+    }
+
+    @Test func utf16IsConvertedAcrossChunksOfAFile() throws {
+        // Several megabytes, so characters and surrogate pairs straddle the reads.
+        let scratch = try TemporaryDirectory()
+        let lines = (0..<60_000).map { "{\"kind\":\"citation\",\"text\":\"quotation \($0) ✓ 🌅 ünïcödé\"}" }
+        let path = scratch.file("wide.jsonl")
+        try Data(Self.utf16(lines.joined(separator: "\n") + "\n", bigEndian: false)).write(to: URL(fileURLWithPath: path))
+        let report = try Inspection(registry: registry).run(path: path)
+        #expect(report.format == "jsonl")
+        #expect(report.records == 60_000)
+        let input = try ByteInput(path: path)
+        try input.fillToEnd()
+        #expect(String(decoding: input.available, as: UTF8.self) == lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test func brokenUTF16IsAnErrorWhereItBreaks() throws {
+        // A high surrogate followed by a letter, on line 2.
+        var bytes = Self.utf16("- text: a\n- text: ", bigEndian: false) + [0x3D, 0xD8, 0x41, 0x00]
+        var error = try error("yaml", bytes, name: "half.yaml")
+        #expect(error.code == .malformedInput)
+        #expect(error.message == "'half.yaml' is not valid UTF-16 here: a character is cut short or half of a surrogate pair")
+        #expect(error.hint == "the file is damaged or not UTF-16; check it, or convert it with iconv -f UTF-16 -t UTF-8")
+        #expect(error.location == CardportCore.SourceLocation(file: "half.yaml", line: 2, column: 9, offset: 18))
+        // An odd number of bytes: the last character is cut short.
+        bytes = Self.utf16("- text: a\n", bigEndian: true) + [0x00]
+        error = try self.error("yaml", bytes, name: "odd.yaml")
+        #expect(error.message == "'odd.yaml' is not valid UTF-16 here: a character is cut short or half of a surrogate pair")
+        #expect(error.location?.line == 2)
+    }
+
+    @Test func utf32IsRefusedWithTheCommandThatConverts() throws {
+        for bom in [[0xFF, 0xFE, 0x00, 0x00] as [UInt8], [0x00, 0x00, 0xFE, 0xFF]] {
+            let error = try error("jsonl", bom + [0x7B, 0x00, 0x00, 0x00], name: "wide.jsonl")
             #expect(error.code == .malformedInput)
-            #expect(error.message == "'wide.jsonl' is encoded as \(kind); Cardport reads UTF-8")
-            #expect(error.hint == "convert it first, e.g. iconv -f \(kind) -t UTF-8 'wide.jsonl' > converted.txt")
+            #expect(error.message == "'wide.jsonl' is encoded as UTF-32; Cardport reads UTF-8 and UTF-16")
+            #expect(error.hint == "convert it first, e.g. iconv -f UTF-32 -t UTF-8 'wide.jsonl' > converted.txt")
             #expect(error.location == CardportCore.SourceLocation(file: "wide.jsonl", line: 1, column: 1, offset: 0))
         }
     }
