@@ -144,6 +144,19 @@ import Testing
         #expect(netscape.location?.line == 4)
     }
 
+    @Test func fieldSizeBoundsALineOfALineFormat() throws {
+        let text = "(A) first task\n(B) " + String(repeating: "w", count: 3000) + "\n"
+        let error = try error("todotxt", text, limits: ReadLimits(maximumFieldSize: 1024))
+        #expect(error.code == .limitExceeded)
+        #expect(error.message == "a line is longer than the maximum field size (1K)")
+        #expect(error.hint == "raise it with --max-field-size 2K")
+        #expect(error.location == at("in", 2, 1, error))
+        let buku = "- [a](https://a) <!-- TAGS: x -->\n- [" + String(repeating: "b", count: 3000) + "](https://b)\n"
+        let lines = try self.error("buku", buku, limits: ReadLimits(maximumFieldSize: 1024))
+        #expect(lines.message == "a line is longer than the maximum field size (1K)")
+        #expect(lines.location?.line == 2)
+    }
+
     // MARK: Maximum depth
 
     @Test func depthBoundsJSON() throws {
