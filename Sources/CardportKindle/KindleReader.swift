@@ -19,10 +19,6 @@ final class KindleReader: RecordReader {
     private func load() throws(CardportError) {
         try input.fillToEnd()
         let bytes = input.available
-        if let bad = UTF8Validation.firstInvalidOffset(bytes) {
-            throw input.error(.malformedInput, "this is not UTF-8 text (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
-                              at: input.offset + bad, hint: "convert it first, e.g. iconv -f WINDOWS-1252 -t UTF-8")
-        }
         let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset)
         input.consume(bytes.count)
         if parsed.clippings.isEmpty, parsed.unreadable > 0, let first = parsed.problems.first {
