@@ -224,7 +224,7 @@ import Testing
         #expect(error.code == .limitExceeded)
         #expect(error.message == "'five.jsonl' holds more records than the maximum records per input (3)")
         #expect(error.hint == "raise it with --max-records 6")
-        #expect(error.location == at("five.jsonl", 5, 1, error))
+        #expect(error.location == at("five.jsonl", 4, 1, error))
         #expect(!error.isRecoverable)
     }
 

@@ -17,22 +17,24 @@ public final class RecordCountLimit: RecordReader {
     }
 
     public func next() throws(CardportError) -> Record? {
+        // Where the record starts, for streaming readers (the error points at the first one too many).
+        let start = input.offset
         let record: Record?
         do {
             record = try base.next()
         } catch {
             // A skipped record still counts: a file of nothing but bad records must end too.
-            if error.isRecoverable { try count() }
+            if error.isRecoverable { try count(from: start) }
             throw error
         }
-        if record != nil { try count() }
+        if record != nil { try count(from: start) }
         return record
     }
 
-    private func count() throws(CardportError) {
+    private func count(from start: Int) throws(CardportError) {
         counted += 1
         guard counted <= limits.maximumRecords else {
-            throw limits.exceeded(.records, "'\(input.name)' holds more records than", at: input.offset, in: input)
+            throw limits.exceeded(.records, "'\(input.name)' holds more records than", at: start, in: input)
         }
     }
 
