@@ -66,8 +66,8 @@ public final class Store: Sendable {
                 throw CardportError(.io, "cannot create the store's directory '\(directory)': \(error.localizedDescription)")
             }
         }
-        // Opening for writing in WAL mode may write (GRDB creates and drops a table to make the WAL
-        // file), so a store that must not be touched is recognised on a read-only connection first.
+        // A store that must not be touched is recognised on a read-only connection, before a
+        // connection that may write is opened at all.
         if FileManager.default.fileExists(atPath: path) {
             try Store.refuseNewerSchema(try Store.readOnlyQueue(path), path: path)
         }
@@ -137,10 +137,13 @@ public final class Store: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.readonly = readOnly
         if !readOnly {
-            configuration.journalMode = .wal
             configuration.prepareDatabase { db in
                 // WAL with synchronous=NORMAL keeps the file consistent and each transaction atomic on a
                 // crash (a commit not yet checkpointed may be lost on power failure, never half-applied).
+                // Set here rather than with GRDB's `journalMode = .wal`, which creates and drops a table
+                // on every open to make the WAL file (for database pools): opening a store, even to
+                // read it, then changes nothing in it.
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
         }
