@@ -143,7 +143,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportCLITests",
-            dependencies: ["CardportCLI", "CardportStore", "CardportTestSupport"]
+            dependencies: ["CardportCLI", "CardportStore", "CardportTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ],
     swiftLanguageModes: [.v6]

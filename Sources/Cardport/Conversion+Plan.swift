@@ -7,10 +7,12 @@ extension Conversion {
         let format: any CardFormat
         /// Standard input cannot be opened twice, so the stream used for sniffing is kept.
         let stdin: ByteInput?
+        /// The most bytes the input may hold in memory at once (`--max-input-size`).
+        var maximumWindow = ReadLimits.defaultInputSize
 
         func open() throws(CardportError) -> ByteInput {
             if let stdin { return stdin }
-            return try ByteInput(path: path)
+            return try ByteInput(path: path, maximumWindow: maximumWindow)
         }
     }
 
@@ -45,13 +47,20 @@ extension Conversion {
         }
         var plan = Plan()
         for path in request.inputs {
-            let source = try ByteInput(path: path)
-            let format = try registry.readFormat(named: request.from, path: path, prefix: try source.peek(upTo: 64 * 1024))
+            let maximumWindow = request.readOptions.limits.maximumInputSize
+            let source = try ByteInput(path: path, maximumWindow: maximumWindow)
+            let prefix = try source.peek(upTo: 64 * 1024)
+            if path == "-", request.from == nil, prefix.isEmpty {
+                throw CardportError(.usage, "standard input is empty, so its format cannot be told",
+                                    hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
+            }
+            let format = try registry.readFormat(named: request.from, path: path, prefix: prefix)
             if let kind = request.kind, !format.descriptor.reads.contains(kind) {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
-            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil))
+            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil,
+                                            maximumWindow: maximumWindow))
             if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan
@@ -97,12 +106,19 @@ extension Conversion {
             plan.outputDirectory = directory
         }
 
-        for (input, target) in zip(plan.inputs, plan.targets) {
+        for (index, (input, target)) in zip(plan.inputs, plan.targets).enumerated() {
             try checkCapability(input: input.format, target: target.format, kind: request.kind)
             if request.writeOptions.split == nil, target.path != "-", input.path != "-",
                Conversion.sameFile(input.path, target.path) {
-                throw CardportError(.usage, "the output '\(target.path)' is the input '\(input.path)'",
-                                    hint: "write to another file; the input would be destroyed while it is read")
+                guard request.inPlace else {
+                    throw CardportError(.usage, "the output '\(target.path)' is the input '\(input.path)'",
+                                        hint: "write to another file, or pass --in-place to replace the input once the run succeeds")
+                }
+                // The new file replaces the one the link points to, not the link.
+                let resolved = Conversion.resolvedPath(target.path)
+                for other in plan.targets.indices where other >= index && plan.targets[other].path == target.path {
+                    plan.targets[other] = Target(path: resolved, format: target.format)
+                }
             }
         }
     }

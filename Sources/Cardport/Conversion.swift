@@ -26,6 +26,9 @@ public struct ConversionRequest: Sendable, Hashable {
     public var readOptions: ReadOptions
     /// Format options for the writer.
     public var writeOptions: WriteOptions
+    /// `--in-place`: an output that is one of the inputs (the same file, however it is spelled) is
+    /// replaced atomically once the run succeeds, instead of refused.
+    public var inPlace = false
 
     /// Creates a request; see the properties for each option.
     public init(inputs: [String], destination: Destination, from: String? = nil, to: String? = nil,
@@ -135,7 +138,7 @@ public struct Conversion: Sendable {
               report: inout ConversionReport, written: inout Int, status: inout ConversionProgress,
               finishedBytes: inout Int, progress: ((ConversionProgress) -> Void)?) throws(CardportError) {
         let source = try input.open()
-        let reader = PrefetchingReader(try input.format.makeReader(source, options: request.effectiveReadOptions),
+        let reader = PrefetchingReader(try input.format.makeBoundedReader(source, options: request.effectiveReadOptions),
                                        source: source)
         defer { reader.close() }
         let before = finishedBytes

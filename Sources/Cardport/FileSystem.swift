@@ -8,6 +8,13 @@ import Darwin
 #endif
 
 extension Conversion {
+    /// The path with symbolic links resolved (`realpath`), or the path itself when it cannot be.
+    static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether two paths name the same existing file (same device and inode).
     static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat()

@@ -63,7 +63,7 @@ public struct Importing: Sendable {
             let opener = InputOpener(input)
             let readAhead = ReadAhead(keepGoing: request.keepGoing) { () throws(CardportError) in
                 let source = try opener.open()
-                return (try format.makeReader(source, options: options), source)
+                return (try format.makeBoundedReader(source, options: options), source)
             }
             defer { readAhead.cancel() }
             while let batch = try readAhead.next() {

@@ -21,6 +21,8 @@ public struct MergeRequest: Sendable, Hashable {
     public var readOptions: ReadOptions
     /// Format options for the writer.
     public var writeOptions: WriteOptions
+    /// `--in-place`: the output may be one of the inputs; it is replaced atomically once the merge succeeds.
+    public var inPlace = false
 
     /// Creates a request; see the properties for each option.
     public init(inputs: [String], output: String?, from: String? = nil, to: String? = nil,

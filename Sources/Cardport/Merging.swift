@@ -28,10 +28,11 @@ public struct Merging: Sendable {
     public func run(_ request: MergeRequest,
                     progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> MergeOutcome {
         let conversion = Conversion(registry: registry)
-        let plain = ConversionRequest(inputs: request.inputs, destination: .file(request.output ?? "-"),
+        var plain = ConversionRequest(inputs: request.inputs, destination: .file(request.output ?? "-"),
                                       from: request.from, to: request.to, kind: request.kind,
                                       keepGoing: request.keepGoing, readOptions: request.readOptions,
                                       writeOptions: request.writeOptions)
+        plain.inPlace = request.inPlace
         var plan = try conversion.planInputs(plain)
         if request.output != nil { try conversion.planTargets(plain, into: &plan) }
 
@@ -42,7 +43,7 @@ public struct Merging: Sendable {
         for input in plan.inputs {
             let number = engine.beginInput(name: input.path, format: input.format.id)
             let source = try input.open()
-            let reader = PrefetchingReader(try input.format.makeReader(source, options: plain.effectiveReadOptions),
+            let reader = PrefetchingReader(try input.format.makeBoundedReader(source, options: plain.effectiveReadOptions),
                                            source: source)
             defer { reader.close() }
             while true {

@@ -25,7 +25,7 @@ extension CardportCommand {
         func run() throws {
             var summary: BackupSummary?
             try Terminal.run { () throws(CardportError) in
-                summary = try Cardport.Backup(store: try store.open()).write(to: output)
+                summary = try Cardport.Backup(store: try store.openForReading()).write(to: output)
             }
             if let summary { Terminal.printError(summary.summary) }
         }

@@ -56,13 +56,14 @@ extension CardportCommand {
         }
 
         func run() throws {
-            let request = ConversionRequest(
+            var request = ConversionRequest(
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict),
                 writeOptions: formats.writeOptions)
+            request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in

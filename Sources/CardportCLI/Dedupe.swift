@@ -54,13 +54,14 @@ extension CardportCommand {
         }
 
         func run() throws {
-            let request = MergeRequest(
+            var request = MergeRequest(
                 inputs: [input], output: output, from: formats.from, to: formats.to, kind: formats.kind,
                 keepGoing: keepGoing,
                 options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near, collectsGroups: dryRun),
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict),
                 writeOptions: formats.writeOptions)
+            request.inPlace = formats.inPlace
             try MergeCommandOutput.run(request, report: report, quiet: quiet)
         }
     }

@@ -55,7 +55,7 @@ extension CardportCommand {
                                         archived: archived ? .only : (includeArchived ? .include : .exclude))
             var summary: ExportSummary?
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.open()
+                let opened = try store.openForReading()
                 summary = try Exporting(registry: .standard, store: opened).run(
                     output: output, to: to, filter: filter,
                     writeOptions: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard))

@@ -22,6 +22,10 @@ struct FormatOptions: ParsableArguments {
             transform: parseSplit)
     var split: SplitLayout?
 
+    @Flag(name: .customLong("in-place"),
+          help: "Allow the output to be an input: it is replaced, atomically, only when the whole run succeeds.")
+    var inPlace = false
+
     /// The writer options these flags ask for.
     var writeOptions: WriteOptions {
         WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split)
@@ -64,10 +68,77 @@ struct ReadingOptions: ParsableArguments {
             transform: parseFoldersAsTags)
     var foldersAsTags: FoldersAsTags = .all
 
+    @OptionGroup var limits: LimitOptions
+
     /// The options for every reader of the command, with its `--kind`, `--delimiter` and `--strict`.
     func readOptions(kind: RecordKind?, delimiter: UInt8?, strict: Bool) -> ReadOptions {
-        ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter, strict: strict)
+        var options = ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter, strict: strict)
+        options.limits = limits.readLimits
+        return options
     }
+}
+
+/// `--max-input-size`, `--max-field-size`, `--max-depth`, `--max-records` and `--max-expansion`:
+/// raise the bounds readers keep to (Formats.md, "Limits").
+struct LimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-input-size"),
+            help: ArgumentHelp("Most bytes of one input held in memory at once (a whole file for formats read whole); K, M or G suffix (default: 256M).",
+                               valueName: "size"),
+            transform: parseSize)
+    var maximumInputSize: Int = ReadLimits.defaultInputSize
+
+    @Option(name: .customLong("max-field-size"),
+            help: ArgumentHelp("Longest field, line or scalar (a CSV record, an XML text, a YAML scalar, a JSON string); K, M or G suffix (default: 16M).",
+                               valueName: "size"),
+            transform: parseSize)
+    var maximumFieldSize: Int = ReadLimits.defaultFieldSize
+
+    @Option(name: .customLong("max-depth"),
+            help: ArgumentHelp("Deepest nesting of JSON, XML, YAML, Markdown lists and bookmark folders (default: 200, at most 10000).",
+                               valueName: "levels"),
+            transform: parseDepth)
+    var maximumDepth: Int = ReadLimits.defaultDepth
+
+    @Option(name: .customLong("max-records"),
+            help: ArgumentHelp("Most records one input may hold (default: 50000000).", valueName: "count"),
+            transform: parseCount)
+    var maximumRecords: Int = ReadLimits.defaultRecords
+
+    @Option(name: .customLong("max-expansion"),
+            help: ArgumentHelp("Most values YAML aliases may expand to in one document (default: 1000000).", valueName: "count"),
+            transform: parseCount)
+    var maximumExpansion: Int = ReadLimits.defaultExpansion
+
+    /// The limits these flags ask for.
+    var readLimits: ReadLimits {
+        ReadLimits(maximumInputSize: maximumInputSize, maximumFieldSize: maximumFieldSize, maximumDepth: maximumDepth,
+                   maximumRecords: maximumRecords, maximumExpansion: maximumExpansion)
+    }
+}
+
+/// Parses a size flag: bytes with an optional K, M or G suffix.
+func parseSize(_ text: String) throws -> Int {
+    guard let size = ReadLimits.parseSize(text) else {
+        throw ValidationError("'\(text)' is not a size; use a number of bytes with an optional K, M or G suffix, such as 512M")
+    }
+    return size
+}
+
+/// Parses a positive count.
+func parseCount(_ text: String) throws -> Int {
+    guard let count = Int(text), count > 0 else {
+        throw ValidationError("'\(text)' is not a count; use a whole number above 0")
+    }
+    return count
+}
+
+/// Parses `--max-depth`: a positive count no higher than ``ReadLimits/depthCeiling``.
+func parseDepth(_ text: String) throws -> Int {
+    let depth = try parseCount(text)
+    guard depth <= ReadLimits.depthCeiling else {
+        throw ValidationError("--max-depth can be at most \(ReadLimits.depthCeiling); deeper nesting could exhaust the stack")
+    }
+    return depth
 }
 
 /// Parses `--delimiter`: one ASCII character other than a quote or a line break, or `tab`.

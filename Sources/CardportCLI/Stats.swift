@@ -21,7 +21,7 @@ extension CardportCommand {
         func run() throws {
             var text = ""
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.open()
+                let opened = try store.openForReading()
                 let statistics = try opened.read { (reader) in try reader.statistics() }
                 text = report == .json ? Terminal.json(statistics) : statistics.summary(store: opened.path)
             }

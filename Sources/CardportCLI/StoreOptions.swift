@@ -20,9 +20,14 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens (and on first use creates) the store.
+    /// Opens (and on first use creates) the store, to change it.
     func open() throws(CardportError) -> Store {
         try Store(path: try path)
+    }
+
+    /// Opens the store only to read it: read-only when its file or directory is not writable.
+    func openForReading() throws(CardportError) -> Store {
+        try Store(path: try path, access: .reading)
     }
 }
 

@@ -15,14 +15,16 @@ public import CardportCore
 public struct CSVFormat: CardFormat {
     /// The layout this format reads and writes.
     public let dialect: CSVDialect
-    /// The largest record the reader accepts, in bytes; a larger one is an error.
-    public let recordLimit: Int
+    /// The largest record the reader accepts, in bytes, when it is not
+    /// ``ReadLimits/maximumFieldSize`` (`--max-field-size`), which it is when `nil`.
+    public let recordLimit: Int?
 
-    /// The default ``recordLimit``: 16 MiB.
-    public static let defaultRecordLimit = 16 << 20
+    /// The default record limit: ``ReadLimits/defaultFieldSize``, 16 MiB.
+    public static let defaultRecordLimit = ReadLimits.defaultFieldSize
 
-    /// A CSV format for a dialect, refusing records larger than `recordLimit` bytes.
-    public init(dialect: CSVDialect = .generic, recordLimit: Int = CSVFormat.defaultRecordLimit) {
+    /// A CSV format for a dialect, refusing records larger than `recordLimit` bytes (by default, the
+    /// reader's ``ReadLimits/maximumFieldSize``).
+    public init(dialect: CSVDialect = .generic, recordLimit: Int? = nil) {
         self.dialect = dialect
         self.recordLimit = recordLimit
     }
@@ -62,7 +64,7 @@ public struct CSVFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit)
+        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit ?? options.limits.maximumFieldSize)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

@@ -148,8 +148,9 @@ final class CSVScanner {
     }
 
     private func tooLarge() -> CardportError {
-        input.error(.limitExceeded, "a record is larger than \(CSVScanner.describe(recordLimit))", at: input.offset,
-                    hint: "the file is probably not CSV, or a quote is never closed; check --from and --delimiter")
+        var error = ReadLimits(maximumFieldSize: recordLimit).exceeded(.fieldSize, "a record is larger than", at: input.offset, in: input)
+        error.hint = (error.hint ?? "") + "; or the file is not CSV, or a quote is never closed (check --from and --delimiter)"
+        return error
     }
 
     /// Releases the bytes of the record last returned.
@@ -158,10 +159,6 @@ final class CSVScanner {
             input.consume(pending)
             pending = 0
         }
-    }
-
-    static func describe(_ bytes: Int) -> String {
-        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
     static func describe(byte: UInt8) -> String {

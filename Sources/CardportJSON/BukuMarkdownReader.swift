@@ -11,8 +11,10 @@ final class BukuMarkdownReader: RecordReader {
 
     private static let tagOpening = Array("<!-- TAGS: ".utf8)
     private static let tagClosing = Array(" -->".utf8)
+    private let limits: ReadLimits
 
-    init(input: ByteInput) {
+    init(input: ByteInput, limits: ReadLimits) {
+        self.limits = limits
         self.input = input
     }
 
@@ -28,7 +30,7 @@ final class BukuMarkdownReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        while let (length, span) = try input.nextLine() {
+        while let (length, span) = try input.nextLine(within: limits) {
             // The line stays in the window until it is mapped, so an error can show it.
             defer { input.consume(span) }
             let line = Array(input.available.prefix(length))

@@ -32,7 +32,7 @@ public struct DummyJSONFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        QuoteListReader(input: input) { (object, decoder) throws(CardportError) in
+        QuoteListReader(input: input, limits: options.limits) { (object, decoder) throws(CardportError) in
             try DummyJSONFormat.citation(from: object, decoder: decoder)
         } unwrap: { (value, offset, stream) throws(CardportError) in
             switch value {

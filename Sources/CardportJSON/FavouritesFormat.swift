@@ -20,7 +20,7 @@ public struct FavouritesFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        QuoteListReader(input: input) { (object, decoder) throws(CardportError) in
+        QuoteListReader(input: input, limits: options.limits) { (object, decoder) throws(CardportError) in
             var text: String?, author: String?
             var extras: [String: String] = [:]
             for member in object.members {

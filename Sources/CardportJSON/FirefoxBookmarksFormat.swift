@@ -26,7 +26,7 @@ public struct FirefoxBookmarksFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        FirefoxBookmarksReader(input: input, foldersAsTags: options.foldersAsTags)
+        FirefoxBookmarksReader(input: input, foldersAsTags: options.foldersAsTags, limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

@@ -18,8 +18,8 @@ final class FirefoxBookmarksReader: RecordReader {
     /// Schemes whose links are scripts, queries or browser pages, not bookmarks of a place.
     private static let skippedSchemes = ["place:", "javascript:", "about:", "chrome://"]
 
-    init(input: ByteInput, foldersAsTags: FoldersAsTags) {
-        self.stream = JSONStream(input)
+    init(input: ByteInput, foldersAsTags: FoldersAsTags, limits: ReadLimits) {
+        self.stream = JSONStream(input, limits: limits)
         self.foldersAsTags = foldersAsTags
     }
 
@@ -76,8 +76,8 @@ final class FirefoxBookmarksReader: RecordReader {
     }
 
     private func enter(_ folder: JSONObject) throws(CardportError) {
-        guard stack.count < JSONParser.maximumDepth else {
-            throw stream.error(.limitExceeded, "folders nest more than \(JSONParser.maximumDepth) levels deep", at: folder.offset)
+        guard stack.count < stream.limits.maximumDepth else {
+            throw stream.limits.exceeded(.depth, "folders nest deeper than", at: folder.offset, in: stream.input)
         }
         var name: String?
         if folder["root"] == nil, case .string(let title)? = folder["title"]?.value, !title.isEmpty { name = title }

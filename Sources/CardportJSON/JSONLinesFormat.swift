@@ -20,7 +20,7 @@ public struct JSONLinesFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        JSONLinesReader(input: input, kind: options.kind)
+        JSONLinesReader(input: input, kind: options.kind, limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

@@ -5,9 +5,9 @@ final class JSONLinesReader: RecordReader {
     private let stream: JSONStream
     private let kind: RecordKind?
 
-    init(input: ByteInput, kind: RecordKind?) {
+    init(input: ByteInput, kind: RecordKind?, limits: ReadLimits) {
         self.input = input
-        self.stream = JSONStream(input)
+        self.stream = JSONStream(input, limits: limits)
         self.kind = kind
     }
 
@@ -19,7 +19,7 @@ final class JSONLinesReader: RecordReader {
             var end = lineLength
             while end > 0, window[end - 1] == 0x0D || window[end - 1] == 0x20 || window[end - 1] == 0x09 { end -= 1 }
             let consumed = Swift.min(lineLength + 1, window.count)
-            var parser = JSONParser(bytes: UnsafeRawBufferPointer(rebasing: window[0..<end]), base: lineStart, isFinal: true)
+            var parser = stream.parser(UnsafeRawBufferPointer(rebasing: window[0..<end]), base: lineStart, isFinal: true)
             guard parser.peek() != nil else {
                 input.consume(consumed)
                 continue
@@ -37,10 +37,7 @@ final class JSONLinesReader: RecordReader {
                 }
                 object = parsed
             } catch {
-                guard case .syntax(let message, let offset, let hint) = error else {
-                    preconditionFailure("a final window never needs more input")
-                }
-                let located = input.error(.malformedInput, message, at: offset, hint: hint, isRecoverable: true)
+                let located = stream.error(error, isRecoverable: true)
                 input.consume(consumed)
                 throw located
             }

@@ -21,8 +21,8 @@ final class JSONObjectListReader: RecordReader {
 
     /// A reader of objects that `what` names in messages ("a task"); `allowsRawControlCharacters`
     /// for a program that writes them unescaped (Taskwarrior).
-    init(input: ByteInput, what: String, allowsRawControlCharacters: Bool = false, map: @escaping Map) {
-        self.stream = JSONStream(input, allowsRawControlCharacters: allowsRawControlCharacters)
+    init(input: ByteInput, limits: ReadLimits, what: String, allowsRawControlCharacters: Bool = false, map: @escaping Map) {
+        self.stream = JSONStream(input, limits: limits, allowsRawControlCharacters: allowsRawControlCharacters)
         self.what = what
         self.map = map
     }

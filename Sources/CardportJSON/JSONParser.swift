@@ -5,15 +5,20 @@ import CardportCore
 /// When the window ends before a value does and more input may follow, it throws
 /// ``Failure/needMoreInput`` so the caller can read on and retry from the value's start; with
 /// `isFinal` set, the same situation is a syntax error. Strict RFC 8259: no comments, no trailing
-/// commas, no `NaN`; strings must be valid UTF-8; nesting is limited to ``maximumDepth``.
+/// commas, no `NaN`; strings must be valid UTF-8; nesting is limited to ``maximumDepth`` and strings to ``maximumString`` bytes.
 struct JSONParser {
     enum Failure: Error {
         case needMoreInput
         /// A syntax error at an absolute byte offset, with a hint when one helps.
         case syntax(String, offset: Int, hint: String?)
+        /// A ``ReadLimits`` limit hit at an absolute byte offset; the phrase ends in "than".
+        case limit(ReadLimits.Limit, String, offset: Int)
     }
 
-    static let maximumDepth = 512
+    /// The deepest nesting of arrays and objects (``ReadLimits/maximumDepth``).
+    var maximumDepth = ReadLimits.defaultDepth
+    /// The longest string, in bytes before unescaping (``ReadLimits/maximumFieldSize``).
+    var maximumString = ReadLimits.defaultFieldSize
 
     let bytes: UnsafeRawBufferPointer
     /// The absolute offset of `bytes[0]` in the input.
@@ -37,6 +42,12 @@ struct JSONParser {
 
     private func fail(_ message: String, at position: Int? = nil, hint: String? = nil) -> Failure {
         .syntax(message, offset: base + (position ?? index), hint: hint)
+    }
+
+    /// The failure for a string that starts at `start` and runs past the window: the field-size
+    /// limit when it is already longer than that, else ``endOfWindow(_:)``.
+    private func stringEnds(from start: Int) -> Failure {
+        index - start > maximumString ? .limit(.fieldSize, "a string is longer than", offset: base + start) : endOfWindow("a string")
     }
 
     private func endOfWindow(_ what: String) -> Failure {
@@ -117,8 +128,8 @@ struct JSONParser {
         let start = index
         index += 1
         depth += 1
-        guard depth <= JSONParser.maximumDepth else {
-            throw fail("nesting deeper than \(JSONParser.maximumDepth) levels", at: start)
+        guard depth <= maximumDepth else {
+            throw .limit(.depth, "arrays and objects nest deeper than", offset: base + start)
         }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(12)
@@ -154,8 +165,8 @@ struct JSONParser {
         let start = index
         index += 1
         depth += 1
-        guard depth <= JSONParser.maximumDepth else {
-            throw fail("nesting deeper than \(JSONParser.maximumDepth) levels", at: start)
+        guard depth <= maximumDepth else {
+            throw .limit(.depth, "arrays and objects nest deeper than", offset: base + start)
         }
         var elements: [JSONValue] = []
         guard let first = peek() else { throw endOfWindow("an array") }
@@ -234,11 +245,12 @@ struct JSONParser {
             if byte == 0x5C || byte < 0x20 { break }
             index += 1
         }
-        guard index < bytes.count else { throw endOfWindow("a string") }
+        guard index < bytes.count else { throw stringEnds(from: start) }
         return try parseEscapedString(from: start, open: open)
     }
 
     private func makeString(_ raw: UnsafeRawBufferPointer, at start: Int) throws(Failure) -> String {
+        guard raw.count <= maximumString else { throw .limit(.fieldSize, "a string is longer than", offset: base + start) }
         switch UTF8Validation.string(raw) {
         case .success(let string):
             return string
@@ -253,7 +265,7 @@ struct JSONParser {
         decoded.reserveCapacity(index - start + 32)
         decoded.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
         while true {
-            guard index < bytes.count else { throw endOfWindow("a string") }
+            guard index < bytes.count else { throw stringEnds(from: start) }
             let byte = bytes[index]
             switch byte {
             case 0x22:

@@ -6,18 +6,40 @@ final class JSONStream {
     let input: ByteInput
     /// See ``JSONParser/allowsRawControlCharacters``.
     let allowsRawControlCharacters: Bool
+    /// The bounds on depth and string length the parser keeps to.
+    let limits: ReadLimits
 
-    init(_ input: ByteInput, allowsRawControlCharacters: Bool = false) {
+    init(_ input: ByteInput, limits: ReadLimits, allowsRawControlCharacters: Bool = false) {
         self.input = input
+        self.limits = limits
         self.allowsRawControlCharacters = allowsRawControlCharacters
+    }
+
+    /// A parser over `bytes` that keeps to ``limits``.
+    func parser(_ bytes: UnsafeRawBufferPointer, base: Int, isFinal: Bool) -> JSONParser {
+        var parser = JSONParser(bytes: bytes, base: base, isFinal: isFinal, allowsRawControlCharacters: allowsRawControlCharacters)
+        parser.maximumDepth = limits.maximumDepth
+        parser.maximumString = limits.maximumFieldSize
+        return parser
+    }
+
+    /// The ``CardportError`` for a parser failure other than ``JSONParser/Failure/needMoreInput``.
+    func error(_ failure: JSONParser.Failure, isRecoverable: Bool = false) -> CardportError {
+        switch failure {
+        case .needMoreInput:
+            return input.error(.malformedInput, "the input ends inside a value", at: input.offset, hint: "the file looks cut short")
+        case .syntax(let message, let offset, let hint):
+            return input.error(.malformedInput, message, at: offset, hint: hint, isRecoverable: isRecoverable)
+        case .limit(let limit, let what, let offset):
+            return limits.exceeded(limit, what, at: offset, in: input)
+        }
     }
 
     /// Runs `body` on the current window until it completes without needing more input, then
     /// consumes what it parsed.
     func parse<T>(_ body: (inout JSONParser) throws(JSONParser.Failure) -> T) throws(CardportError) -> T {
         while true {
-            var parser = JSONParser(bytes: input.available, base: input.offset, isFinal: input.isAtEnd,
-                                    allowsRawControlCharacters: allowsRawControlCharacters)
+            var parser = parser(input.available, base: input.offset, isFinal: input.isAtEnd)
             do throws(JSONParser.Failure) {
                 let result = try body(&parser)
                 input.consume(parser.index)
@@ -29,8 +51,8 @@ final class JSONStream {
                     // from a pipe) is then re-parsed only a logarithmic number of times.
                     let have = input.available.count
                     _ = try input.require(Swift.max(have + 1, Swift.min(Swift.max(have * 2, have + 4096), input.maximumWindow)))
-                case .syntax(let message, let offset, let hint):
-                    throw input.error(.malformedInput, message, at: offset, hint: hint)
+                case .syntax, .limit:
+                    throw self.error(error)
                 }
             }
         }

@@ -38,7 +38,7 @@ public struct NativeJSONFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        NativeJSONReader(input: input)
+        NativeJSONReader(input: input, limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

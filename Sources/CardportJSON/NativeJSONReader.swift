@@ -12,8 +12,8 @@ final class NativeJSONReader: ProvenanceReader {
     private var state = State.start
     private(set) var provenance: [Provenance] = []
 
-    init(input: ByteInput) {
-        self.stream = JSONStream(input)
+    init(input: ByteInput, limits: ReadLimits) {
+        self.stream = JSONStream(input, limits: limits)
     }
 
     private var decoder: RecordJSONDecoder { RecordJSONDecoder(stream: stream) }

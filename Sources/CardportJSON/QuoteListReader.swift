@@ -20,8 +20,8 @@ final class QuoteListReader: RecordReader {
     private var documentOffset = 0
     private var isFinished = false
 
-    init(input: ByteInput, map: @escaping Map, unwrap: @escaping Unwrap) {
-        self.stream = JSONStream(input)
+    init(input: ByteInput, limits: ReadLimits, map: @escaping Map, unwrap: @escaping Unwrap) {
+        self.stream = JSONStream(input, limits: limits)
         self.map = map
         self.unwrap = unwrap
     }

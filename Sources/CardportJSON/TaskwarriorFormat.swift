@@ -54,7 +54,7 @@ public struct TaskwarriorFormat: CardFormat {
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
         let asked = options.kind
         // Taskwarrior 2.6 writes control characters other than tab, CR, LF, BS and FF unescaped.
-        return JSONObjectListReader(input: input, what: "a task", allowsRawControlCharacters: true) {
+        return JSONObjectListReader(input: input, limits: options.limits, what: "a task", allowsRawControlCharacters: true) {
             (object, decoder, _) throws(CardportError) in
             let attributes = try TaskwarriorFormat.attributes(of: object, decoder: decoder)
             let kind = asked ?? (attributes.kind == "topic" ? .topic : .task)

@@ -30,7 +30,7 @@ public struct MarkdownFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        MarkdownReader(input: input, strict: options.strict)
+        MarkdownReader(input: input, strict: options.strict, limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

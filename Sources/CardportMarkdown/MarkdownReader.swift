@@ -53,9 +53,12 @@ final class MarkdownReader: RecordReader {
     private var topicPart = TopicPart.notes
     private var isFinished = false
 
-    init(input: ByteInput, strict: Bool) {
+    private let limits: ReadLimits
+
+    init(input: ByteInput, strict: Bool, limits: ReadLimits) {
         self.input = input
         self.strict = strict
+        self.limits = limits
     }
 
     func next() throws(CardportError) -> Record? {
@@ -89,9 +92,9 @@ final class MarkdownReader: RecordReader {
     // MARK: Parsing
 
     private func parse() throws(CardportError) {
-        while try input.fill() {}
+        try input.fillToEnd()
         let bytes = input.available
-        if let found = try NoteProperties.extract(from: bytes, name: input.name) {
+        if let found = try NoteProperties.extract(from: bytes, name: input.name, limits: limits) {
             properties = found.properties
             bodyOffset = found.bodyOffset
             bodyLine = found.bodyLine
@@ -228,13 +231,10 @@ final class MarkdownReader: RecordReader {
 
     // MARK: Lists
 
-    /// How deep lists may nest: far beyond any real document, well within the stack.
-    static let maximumListDepth = 256
-
     private func list(_ node: MarkdownNode, depth: Int = 1) throws(CardportError) {
-        guard depth <= MarkdownReader.maximumListDepth else {
-            var located = error(.limitExceeded, "lists are nested more than \(MarkdownReader.maximumListDepth) deep", at: node,
-                                hint: "the file is probably not a note; check it, or --from")
+        guard depth <= limits.maximumDepth else {
+            var located = error(.limitExceeded, limits.message(.depth, "lists nest deeper than"), at: node,
+                                hint: limits.hint(for: .depth))
             located.isRecoverable = false
             throw located
         }

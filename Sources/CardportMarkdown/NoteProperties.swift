@@ -17,9 +17,9 @@ struct NoteProperties: Equatable {
 
     /// The properties at the start of `bytes`, and where the body starts (byte offset, 1-based
     /// line); `nil` when the document has no front matter.
-    static func extract(from bytes: UnsafeRawBufferPointer, name: String)
+    static func extract(from bytes: UnsafeRawBufferPointer, name: String, limits: ReadLimits)
         throws(CardportError) -> (properties: NoteProperties, bodyOffset: Int, bodyLine: Int)? {
-        guard let found = try FrontMatter.extract(from: bytes, name: name) else { return nil }
+        guard let found = try FrontMatter.extract(from: bytes, name: name, limits: YAMLLimits(limits)) else { return nil }
         let front = found.frontMatter
         var properties = NoteProperties()
         properties.author = text(front["author"])

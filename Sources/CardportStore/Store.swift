@@ -9,6 +9,11 @@ import GRDB
 /// processes on one store wait for each other instead of failing. Every change runs in one
 /// transaction (``write(commit:_:)``): on any error nothing of it is kept.
 ///
+/// A store made by a newer Cardport (a migration this build does not know, or a higher
+/// `user_version`) is refused before anything is written to it, and a store that is damaged or not
+/// a store at all gives an error that says so. Opened for ``Access/reading``, a store whose file or
+/// directory is not writable is still read.
+///
 /// ```swift
 /// let store = try Store(path: "/tmp/cards.sqlite")
 /// try store.write { transaction in
@@ -30,9 +35,29 @@ public final class Store: Sendable {
     /// How long a process waits for another one's transaction before giving up.
     public static let busyTimeout: Double = 60
 
+    /// What a command will do with the store.
+    public enum Access: Sendable, Hashable {
+        /// Change it (import, archive, purge, restore): the file and its directory must be writable.
+        case writing
+        /// Only read it (export, stats, backup): a file or directory that is not writable is read as it is.
+        case reading
+    }
+
+    /// Whether the store was opened read-only (``Access/reading`` on a file that is not writable).
+    public let isReadOnly: Bool
+
     /// Opens (and on first use creates) the store at `path`.
-    public init(path: String) throws(CardportError) {
+    ///
+    /// With ``Access/reading``, a store Cardport may not write is opened read-only instead of
+    /// refused; it must then be fully migrated already.
+    public init(path: String, access: Access = .writing) throws(CardportError) {
         self.path = path
+        if access == .reading, let queue = try Store.openReadOnlyIfNeeded(path) {
+            self.queue = queue
+            self.isReadOnly = true
+            return
+        }
+        self.isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             do {
@@ -41,16 +66,12 @@ public final class Store: Sendable {
                 throw CardportError(.io, "cannot create the store's directory '\(directory)': \(error.localizedDescription)")
             }
         }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(Store.busyTimeout)
-        configuration.foreignKeysEnabled = true
-        configuration.journalMode = .wal
-        configuration.prepareDatabase { db in
-            // WAL with synchronous=NORMAL keeps the file consistent and each transaction atomic on a
-            // crash (a commit not yet checkpointed may be lost on power failure, never half-applied).
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // A store that must not be touched is recognised on a read-only connection, before a
+        // connection that may write is opened at all.
+        if FileManager.default.fileExists(atPath: path) {
+            try Store.refuseNewerSchema(try Store.readOnlyQueue(path), path: path)
         }
-        queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: configuration) }
+        queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
         // tables the first created, and on the next attempt finds the migrations applied.
         let migrator = StoreSchema.migrator
@@ -104,6 +125,84 @@ public final class Store: Sendable {
         try Store.attempt(path) { try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } }
     }
 
+    // MARK: Opening
+
+    /// The `user_version` this build writes and the highest it reads: Cardport leaves it at 0, and a
+    /// later store format that older builds must not open raises it.
+    static let userVersion = 0
+
+    private static func configuration(readOnly: Bool = false) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Store.busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.readonly = readOnly
+        if !readOnly {
+            configuration.prepareDatabase { db in
+                // WAL with synchronous=NORMAL keeps the file consistent and each transaction atomic on a
+                // crash (a commit not yet checkpointed may be lost on power failure, never half-applied).
+                // Set here rather than with GRDB's `journalMode = .wal`, which creates and drops a table
+                // on every open to make the WAL file (for database pools): opening a store, even to
+                // read it, then changes nothing in it.
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return configuration
+    }
+
+    /// A read-only queue on the store when it exists and Cardport may not write it (the file or its
+    /// directory), checked to be a store this build reads; `nil` when it can be opened normally.
+    private static func openReadOnlyIfNeeded(_ path: String) throws(CardportError) -> DatabaseQueue? {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: path) else { return nil }
+        let directory = (path as NSString).deletingLastPathComponent
+        let writable = manager.isWritableFile(atPath: path) && manager.isWritableFile(atPath: directory.isEmpty ? "." : directory)
+        guard !writable else { return nil }
+        let queue = try readOnlyQueue(path)
+        try refuseNewerSchema(queue, path: path)
+        let complete = try attempt(path) { try queue.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) } }
+        guard complete else {
+            throw CardportError(.io, "the store '\(path)' needs upgrading to this version of Cardport, and it is read-only",
+                                hint: "make the file and its directory writable and run the command again")
+        }
+        return queue
+    }
+
+    /// A read-only connection to an existing store.
+    ///
+    /// A WAL store needs its shared-memory file even to be read; where that cannot be created, the
+    /// file is opened as immutable, which only a read-only file in a read-only directory needs.
+    private static func readOnlyQueue(_ path: String) throws(CardportError) -> DatabaseQueue {
+        do {
+            let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+            try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
+            return plain
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            return try attempt(path) { try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true)) }
+        } catch {
+            throw failure(error, path: path)
+        }
+    }
+
+    /// The SQLite URI that opens `path` as a file nothing else changes.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let escaped = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute
+        return "file:\(escaped)?immutable=1"
+    }
+
+    /// Throws when the store was made by a newer Cardport; reads only, so such a store is never changed.
+    private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws(CardportError) {
+        let (superseded, version) = try attempt(path) {
+            try queue.read { db in
+                (try StoreSchema.migrator.hasBeenSuperseded(db), try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+            }
+        }
+        guard superseded || version > userVersion else { return }
+        throw CardportError(.io, "the store '\(path)' was made by a newer version of Cardport, which this one cannot read safely",
+                            hint: "use that newer cardport (the store is left as it is), or restore a backup into a new store with this one")
+    }
+
     // MARK: Errors
 
     static func attempt<T>(_ path: String, _ body: () throws -> T) throws(CardportError) -> T {
@@ -127,12 +226,19 @@ public final class Store: Sendable {
                                  hint: "another cardport is using it; try again when it has finished")
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return CardportError(.io, "'\(path)' is not a Cardport store or is damaged: \(message)",
-                                 hint: "restore it from a backup ('cardport restore BACKUP --replace')")
-        case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM:
+                                 hint: "nothing was changed; restore it from a backup ('cardport restore BACKUP --replace'), or pass another --store")
+        case .SQLITE_READONLY, .SQLITE_PERM:
+            return CardportError(.io, "cannot change the store '\(path)': it is read-only (the file or its directory is not writable)",
+                                 hint: "make them writable (ls -ld), or use a command that only reads it (export, stats, backup)")
+        case .SQLITE_CANTOPEN:
             return CardportError(.io, "cannot open the store '\(path)': \(message)",
                                  hint: "check that the directory exists and is writable, or pass --store")
         case .SQLITE_FULL:
-            return CardportError(.io, "the disk is full while writing the store '\(path)'")
+            return CardportError(.io, "the disk is full while writing the store '\(path)'",
+                                 hint: "free some space and run the command again; the store was left as it was")
+        case .SQLITE_IOERR:
+            return CardportError(.io, "cannot write the store '\(path)': \(message) (is the disk full, or a file-size limit reached?)",
+                                 hint: "free some space and run the command again; the store was left as it was")
         default:
             return CardportError(.io, "the store '\(path)' failed: \(message)")
         }

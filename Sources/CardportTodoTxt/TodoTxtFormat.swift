@@ -43,7 +43,7 @@ public struct TodoTxtFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        TodoTxtReader(input: input)
+        TodoTxtReader(input: input, limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

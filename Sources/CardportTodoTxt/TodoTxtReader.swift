@@ -8,13 +8,15 @@ import CardportCore
 /// text keeps its projects and contexts in place.
 final class TodoTxtReader: RecordReader {
     private let input: ByteInput
+    private let limits: ReadLimits
 
-    init(input: ByteInput) {
+    init(input: ByteInput, limits: ReadLimits) {
+        self.limits = limits
         self.input = input
     }
 
     func next() throws(CardportError) -> Record? {
-        while let (length, span) = try input.nextLine() {
+        while let (length, span) = try input.nextLine(within: limits) {
             // The line stays in the window until it is mapped, so an error can show it.
             defer { input.consume(span) }
             let line = Array(input.available.prefix(length))

@@ -23,7 +23,8 @@ public struct NetscapeBookmarksFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        XMLRecordReader(input: input, language: .html, handler: NetscapeBookmarksReader(foldersAsTags: options.foldersAsTags))
+        XMLRecordReader(input: input, language: .html, handler: NetscapeBookmarksReader(foldersAsTags: options.foldersAsTags, limits: options.limits),
+                        limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

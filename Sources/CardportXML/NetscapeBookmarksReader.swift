@@ -30,7 +30,10 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     /// Schemes whose links are scripts or browser pages, not bookmarks of a place.
     private static let skippedSchemes = ["javascript:", "place:", "about:", "chrome://"]
 
-    init(foldersAsTags: FoldersAsTags) {
+    private let limits: ReadLimits
+
+    init(foldersAsTags: FoldersAsTags, limits: ReadLimits = .standard) {
+        self.limits = limits
         self.foldersAsTags = foldersAsTags
     }
 
@@ -38,9 +41,8 @@ final class NetscapeBookmarksReader: XMLEventHandler {
         switch name {
         case "dl":
             try finishBookmark()
-            guard lists.count < StreamingParser.maximumDepth else {
-                throw CardportError(.limitExceeded, "folders nest more than \(StreamingParser.maximumDepth) levels deep",
-                                    hint: "no browser nests folders this deep; the file is probably hostile or broken")
+            guard lists.count < limits.maximumDepth else {
+                throw limits.exceeded(.depth, "folders nest deeper than", location: nil)
             }
             lists.append(pendingFolder ?? nil)
             pendingFolder = nil
@@ -70,7 +72,7 @@ final class NetscapeBookmarksReader: XMLEventHandler {
                 capture = nil
             }
         case "a":
-            if case .linkText = capture, bookmark != nil, captured.count < StreamingParser.maximumText {
+            if case .linkText = capture, bookmark != nil, captured.count < limits.maximumFieldSize {
                 let text = String(decoding: captured, as: UTF8.self).trimmingSpaces
                 bookmark!.name = text.isEmpty || text == bookmark!.text ? nil : text
                 capture = nil
@@ -86,7 +88,7 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard capture != nil, captured.count < StreamingParser.maximumText else { return }
+        guard capture != nil, captured.count < limits.maximumFieldSize else { return }
         captured.append(contentsOf: bytes)
     }
 
@@ -133,11 +135,12 @@ final class NetscapeBookmarksReader: XMLEventHandler {
 
     private func finishBookmark() throws(CardportError) {
         guard let done = bookmark else { return }
-        if captured.count >= StreamingParser.maximumText, capture != nil {
+        if captured.count >= limits.maximumFieldSize, capture != nil {
             capture = nil
             bookmark = nil
-            throw CardportError(.limitExceeded, "a link text or description is longer than \(StreamingParser.maximumText >> 20) MiB",
-                                isRecoverable: true)
+            var error = limits.exceeded(.fieldSize, "a link text or description is longer than", location: nil)
+            error.isRecoverable = true
+            throw error
         }
         var record = done
         if case .description = capture {

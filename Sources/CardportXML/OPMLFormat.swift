@@ -23,7 +23,8 @@ public struct OPMLFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        XMLRecordReader(input: input, language: .xml, handler: OPMLReader(foldersAsTags: options.foldersAsTags))
+        XMLRecordReader(input: input, language: .xml, handler: OPMLReader(foldersAsTags: options.foldersAsTags),
+                        limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

@@ -29,9 +29,12 @@ final class SAXContext {
     /// same name comes back at the same address and is turned into a `String` once.
     private var names: [UnsafePointer<UInt8>: String] = [:]
 
-    init(handler: any XMLEventHandler, language: StreamingParser.Language) {
+    let limits: ReadLimits
+
+    init(handler: any XMLEventHandler, language: StreamingParser.Language, limits: ReadLimits) {
         self.handler = handler
         self.language = language
+        self.limits = limits
     }
 
     /// The callbacks for a parse of `language`: one set for both parsers (XML calls the namespace-aware
@@ -92,9 +95,8 @@ final class SAXContext {
         if !hasRoot, hasToleratedFault { forgive() }
         hasRoot = true
         depth += 1
-        if language == .xml, depth > StreamingParser.maximumDepth {
-            fail(CardportError(.limitExceeded, "elements nest more than \(StreamingParser.maximumDepth) levels deep",
-                               hint: "no bookmark file nests this deep; the file is probably hostile or broken"))
+        if language == .xml, depth > limits.maximumDepth {
+            fail(limits.exceeded(.depth, "elements nest deeper than", location: nil))
             return
         }
         do { try handler.start(name, attributes: attributes) } catch { fail(error) }

@@ -8,8 +8,8 @@ internal import CLibXML2
 /// The parser owns its libxml2 context and frees it in `deinit`. It is set up so hostile input cannot
 /// reach out or blow up: no network (`XML_PARSE_NONET`), no DTD loading, no entity substitution, and
 /// any entity declaration stops the parse (OPML and XBEL never need one; refusing them outright is what
-/// defeats entity-expansion bombs and external-entity reads). XML elements may nest ``maximumDepth``
-/// deep. (HTML never closes `<DT>`, so its element depth says nothing; the bookmark reader limits how
+/// defeats entity-expansion bombs and external-entity reads). XML elements may nest
+/// ``ReadLimits/maximumDepth`` deep. (HTML never closes `<DT>`, so its element depth says nothing; the bookmark reader limits how
 /// deep folders nest instead.)
 ///
 /// libxml2 prints nothing: its diagnostics arrive through a structured error handler installed on this
@@ -24,12 +24,12 @@ final class StreamingParser {
         case html
     }
 
-    /// How deep elements may nest before the input is refused.
-    static let maximumDepth = 200
     /// Bytes handed to libxml2 at a time.
     static let chunkSize = 64 * 1024
-    /// The longest text a reader collects for one title, description or tag.
-    static let maximumText = 16 << 20
+    /// Past these, libxml2 refuses the input by its own limits unless told `XML_PARSE_HUGE`; Cardport's
+    /// limits (``ReadLimits``) then bound it instead.
+    private static let libxml2Depth = 256
+    private static let libxml2Text = 10_000_000
 
     private let input: ByteInput
     private let language: Language
@@ -38,12 +38,14 @@ final class StreamingParser {
     private var isFinished = false
     /// Bytes before the first one libxml2 sees (a UTF-8 byte-order mark), so offsets match the file.
     private let baseOffset: Int
+    private let limits: ReadLimits
 
-    init(input: ByteInput, language: Language, handler: any XMLEventHandler) {
+    init(input: ByteInput, language: Language, handler: any XMLEventHandler, limits: ReadLimits) {
         self.input = input
         self.language = language
         self.baseOffset = input.offset
-        self.context = SAXContext(handler: handler, language: language)
+        self.limits = limits
+        self.context = SAXContext(handler: handler, language: language, limits: limits)
     }
 
     deinit {
@@ -70,6 +72,11 @@ final class StreamingParser {
         if language == .html, count < window.count || !input.isAtEnd {
             count = StreamingParser.cutAfterLastTag(window, count)
         }
+        // libxml2's HTML parser reads bytes that are not UTF-8 as Latin-1 without a word; a
+        // bookmark file that is not UTF-8 is refused at the byte instead, like every other input.
+        if language == .html, count > 0 {
+            try refuseInvalidUTF8(UnsafeRawBufferPointer(rebasing: window[0..<count]), isFinal: count == window.count && input.isAtEnd)
+        }
         let terminate: Int32 = count == 0 ? 1 : 0
         let pointer = count == 0 ? nil : window.baseAddress!.assumingMemoryBound(to: CChar.self)
         switch language {
@@ -83,6 +90,16 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// Throws at the first byte of `chunk` (the front of the window) that is not UTF-8; a sequence cut
+    /// by the end of a chunk that is not the last is left for the next one to check whole.
+    private func refuseInvalidUTF8(_ chunk: UnsafeRawBufferPointer, isFinal: Bool) throws(CardportError) {
+        guard let bad = UTF8Validation.firstInvalidOffset(chunk) else { return }
+        if !isFinal, chunk.count - bad < 4, chunk[bad] >= 0xC2, chunk[bad] <= 0xF4,
+           chunk[(bad + 1)...].allSatisfy({ $0 & 0xC0 == 0x80 }) { return }
+        throw input.error(.malformedInput, "this is not UTF-8 text (byte 0x\(String(chunk[bad], radix: 16, uppercase: true)))",
+                          at: input.offset + bad, hint: "convert it first, e.g. iconv -f WINDOWS-1252 -t UTF-8")
     }
 
     /// The length of the chunk up to and with the last `>` in its first `count` bytes (all of them when
@@ -124,7 +141,11 @@ final class StreamingParser {
             if let created {
                 // RECOVER only keeps libxml2 going after an error we choose to tolerate (see
                 // SAXContext.tolerates); every other error stops the parse from the error handler.
-                _ = xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue))
+                var options = XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue
+                if limits.maximumDepth > StreamingParser.libxml2Depth || limits.maximumFieldSize > StreamingParser.libxml2Text {
+                    options |= XML_PARSE_HUGE.rawValue
+                }
+                _ = xmlCtxtUseOptions(created, Int32(options))
             }
         case .html:
             created = htmlCreatePushParserCtxt(&sax, user, nil, 0, input.name, XML_CHAR_ENCODING_UTF8)

@@ -28,7 +28,8 @@ public struct XBELFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        XMLRecordReader(input: input, language: .xml, handler: XBELReader(foldersAsTags: options.foldersAsTags))
+        XMLRecordReader(input: input, language: .xml, handler: XBELReader(foldersAsTags: options.foldersAsTags, limits: options.limits),
+                        limits: options.limits)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

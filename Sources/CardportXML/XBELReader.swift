@@ -31,7 +31,10 @@ final class XBELReader: XMLEventHandler {
     private var metadataDepth = 0
     private var isOurMetadata = false
 
-    init(foldersAsTags: FoldersAsTags) {
+    private let limits: ReadLimits
+
+    init(foldersAsTags: FoldersAsTags, limits: ReadLimits = .standard) {
+        self.limits = limits
         self.foldersAsTags = foldersAsTags
     }
 
@@ -92,7 +95,7 @@ final class XBELReader: XMLEventHandler {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard capture != nil, captured.count < StreamingParser.maximumText else { return }
+        guard capture != nil, captured.count < limits.maximumFieldSize else { return }
         captured.append(contentsOf: bytes)
     }
 
@@ -104,9 +107,10 @@ final class XBELReader: XMLEventHandler {
     private func finishCapture() throws(CardportError) {
         guard let target = capture else { return }
         capture = nil
-        if captured.count >= StreamingParser.maximumText {
-            throw CardportError(.limitExceeded, "a title, description or tag is longer than \(StreamingParser.maximumText >> 20) MiB",
-                                isRecoverable: true)
+        if captured.count >= limits.maximumFieldSize {
+            var error = limits.exceeded(.fieldSize, "a title, description or tag is longer than", location: nil)
+            error.isRecoverable = true
+            throw error
         }
         let text = String(decoding: captured, as: UTF8.self)
         switch target {

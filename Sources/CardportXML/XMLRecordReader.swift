@@ -5,9 +5,9 @@ final class XMLRecordReader: RecordReader {
     private let parser: StreamingParser
     private let handler: any XMLEventHandler
 
-    init(input: ByteInput, language: StreamingParser.Language, handler: any XMLEventHandler) {
+    init(input: ByteInput, language: StreamingParser.Language, handler: any XMLEventHandler, limits: ReadLimits) {
         self.handler = handler
-        self.parser = StreamingParser(input: input, language: language, handler: handler)
+        self.parser = StreamingParser(input: input, language: language, handler: handler, limits: limits)
     }
 
     func next() throws(CardportError) -> Record? {

@@ -65,7 +65,7 @@ public struct FrontMatter: Sendable, Hashable {
     ///
     /// `bodyOffset` is the byte offset where the body starts, `bodyLine` its 1-based line number.
     /// Errors carry `name`, 1-based line and column of the YAML problem in the whole file.
-    public static func extract(from bytes: UnsafeRawBufferPointer, name: String)
+    public static func extract(from bytes: UnsafeRawBufferPointer, name: String, limits: YAMLLimits = YAMLLimits())
         throws(CardportError) -> (frontMatter: FrontMatter, bodyOffset: Int, bodyLine: Int)?
     {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -78,7 +78,7 @@ public struct FrontMatter: Sendable, Hashable {
             if fence(bytes, current.content) != nil {
                 let yaml = UnsafeRawBufferPointer(rebasing: bytes[opening.next..<cursor])
                 do {
-                    let frontMatter = try parse(yaml, name: name, offset: opening.next)
+                    let frontMatter = try parse(yaml, name: name, offset: opening.next, limits: limits)
                     return (frontMatter, current.next, lineNumber + 1)
                 } catch {
                     throw echoingWholeLine(error, in: bytes, from: start)
@@ -125,10 +125,10 @@ public struct FrontMatter: Sendable, Hashable {
         return first
     }
 
-    private static func parse(_ yaml: UnsafeRawBufferPointer, name: String, offset: Int) throws(CardportError) -> FrontMatter {
+    private static func parse(_ yaml: UnsafeRawBufferPointer, name: String, offset: Int, limits: YAMLLimits) throws(CardportError) -> FrontMatter {
         let input = try ByteInput(bytes: yaml, name: name)
         let source = YAMLSource(input: input, lineShift: 1, offsetShift: offset)
-        let composer = YAMLComposer(parser: YAMLParser(source: source), limits: YAMLLimits())
+        let composer = YAMLComposer(parser: YAMLParser(source: source), limits: limits)
         var root: YAMLNode?
         while let event = try composer.next() {
             switch event {

@@ -65,9 +65,8 @@ final class YAMLComposer {
         switch event {
         case .scalar(let scalar, let anchor):
             guard scalar.text.utf8.count <= limits.maximumScalarBytes else {
-                throw source.error(.limitExceeded,
-                                   "a value is longer than \(limits.maximumScalarBytes >> 20) MiB", at: start,
-                                   hint: "the file is probably not a card collection")
+                throw source.error(.limitExceeded, limits.readLimits.message(.fieldSize, "a value is longer than"),
+                                   at: start, hint: limits.readLimits.hint(for: .fieldSize))
             }
             let node = YAMLNode(value: .scalar(scalar), mark: start, endMark: parser.endMark, size: 1)
             if let anchor { anchors[anchor] = node }
@@ -80,9 +79,9 @@ final class YAMLComposer {
             expanded += node.size
             guard expanded <= limits.maximumAliasExpansion else {
                 throw source.error(.limitExceeded,
-                                   "aliases in this document expand to more than \(limits.maximumAliasExpansion) values",
+                                   limits.readLimits.message(.expansion, "aliases in this document expand to more values than"),
                                    at: start,
-                                   hint: "a document whose aliases multiply (\"billion laughs\") is refused; write the values out")
+                                   hint: limits.readLimits.hint(for: .expansion) + "; a document whose aliases multiply (\"billion laughs\") is refused")
             }
             node.mark = start
             node.endMark = parser.endMark
@@ -143,8 +142,8 @@ final class YAMLComposer {
     func enter(at mark: YAMLMark) throws(CardportError) {
         depth += 1
         guard depth <= limits.maximumDepth else {
-            throw source.error(.limitExceeded, "the YAML nests deeper than \(limits.maximumDepth) levels", at: mark,
-                               hint: "a card collection needs only a few levels")
+            throw source.error(.limitExceeded, limits.readLimits.message(.depth, "the YAML nests deeper than"), at: mark,
+                               hint: limits.readLimits.hint(for: .depth))
         }
     }
 

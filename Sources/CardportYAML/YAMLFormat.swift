@@ -32,11 +32,11 @@ public struct YAMLFormat: CardFormat {
     /// The document version this build writes and the newest it reads (the native JSON document's).
     public static let version = 1
 
-    /// The bounds applied to every input.
-    public var limits: YAMLLimits
+    /// The bounds applied to every input, when not those of ``ReadOptions/limits`` (`nil`).
+    public var limits: YAMLLimits?
 
-    /// The format with the default limits.
-    public init(limits: YAMLLimits = YAMLLimits()) {
+    /// The format; `limits` overrides the reader's ``ReadOptions/limits``.
+    public init(limits: YAMLLimits? = nil) {
         self.limits = limits
     }
 
@@ -63,7 +63,7 @@ public struct YAMLFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        YAMLReader(input: input, options: options, limits: limits)
+        YAMLReader(input: input, options: options, limits: limits ?? YAMLLimits(options.limits))
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

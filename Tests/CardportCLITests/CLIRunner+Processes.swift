@@ -19,8 +19,15 @@ extension CLIRunner {
     /// Runs `cardport ARGS` with `environment` in place of this process's store variables.
     static func runWithEnvironment(_ arguments: [String], environment: [String: String],
                                    directory: String = PackagePaths.root) throws -> Result {
+        try runProgram(binary, arguments, environment: environment, directory: directory)
+    }
+
+    /// Runs `program ARGS` (the shell, say, for a test that needs redirections or limits) like
+    /// ``runWithEnvironment(_:environment:directory:)``.
+    static func runProgram(_ program: String, _ arguments: [String], environment: [String: String],
+                           directory: String) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var merged = ProcessInfo.processInfo.environment

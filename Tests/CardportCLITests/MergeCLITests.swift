@@ -154,7 +154,7 @@ import Testing
         let result = try CLIRunner.run(["merge", "Samples/mixed.jsonl", input, "-o", input])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
             error: the output '\(input)' is the input '\(input)'
-              hint: write to another file; the input would be destroyed while it is read
+              hint: write to another file, or pass --in-place to replace the input once the run succeeds
 
             """))
         #expect(try scratch.read("in.jsonl") == "{\"text\":\"a\"}\n")

@@ -235,7 +235,8 @@ import Testing
         let text = "text\n\"" + String(repeating: "x", count: 5000) + "\"\nshort\n"
         let error = try #require(FormatHarness.error(reading: text, as: small))
         #expect(error.code == .limitExceeded)
-        #expect(error.message == "a record is larger than 1024 bytes")
+        #expect(error.message == "a record is larger than the maximum field size (1K)")
+        #expect(error.hint == "raise it with --max-field-size 2K; or the file is not CSV, or a quote is never closed (check --from and --delimiter)")
         #expect(try FormatHarness.read(small, "text\nshort\n").count == 1)
         #expect(CSVFormat.defaultRecordLimit == 16 << 20)
     }

@@ -27,13 +27,15 @@ import Testing
         #expect(throws: CardportError.self) { try small.fillToEnd() }
     }
 
-    @Test func refusesUTF16WithAHint() {
+    @Test func readsUTF16AsUTF8AndRefusesUTF32WithAHint() throws {
+        let input = try ByteInput(bytes: [0xFF, 0xFE, 0x41, 0x00, 0xE9, 0x00], name: "quotes.txt")
+        #expect(Array(input.available) == Array("Aé".utf8))
         #expect {
-            try ByteInput(bytes: [0xFF, 0xFE, 0x41, 0x00], name: "quotes.txt")
+            try ByteInput(bytes: [0xFF, 0xFE, 0x00, 0x00, 0x41, 0x00, 0x00, 0x00], name: "quotes.txt")
         } throws: { error in
             let error = error as! CardportError
-            return error.message == "'quotes.txt' is encoded as UTF-16; Cardport reads UTF-8"
-                && error.hint?.contains("iconv -f UTF-16") == true
+            return error.message == "'quotes.txt' is encoded as UTF-32; Cardport reads UTF-8 and UTF-16"
+                && error.hint?.contains("iconv -f UTF-32") == true
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct JSONObjectListReaderTests {
     private func descriptions(_ text: String) throws(CardportError) -> [String] {
         let input = try ByteInput(string: text, name: "list.json")
-        let reader = JSONObjectListReader(input: input, what: "an item") { (object, decoder, _) throws(CardportError) in
+        let reader = JSONObjectListReader(input: input, limits: ReadLimits(), what: "an item") { (object, decoder, _) throws(CardportError) in
             guard let member = object["d"] else { return nil }
             return .task(TaskItem(description: try decoder.string(member)))
         }

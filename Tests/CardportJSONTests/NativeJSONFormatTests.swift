@@ -95,7 +95,10 @@ import Testing
 
     @Test func limitsNesting() throws {
         let deep = "{\"citations\":[{\"text\":\"a\",\"x\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}]}"
-        #expect(FormatHarness.error(reading: deep, as: format)?.message == "nesting deeper than 512 levels")
+        let error = FormatHarness.error(reading: deep, as: format)
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.message == "arrays and objects nest deeper than the maximum depth (200)")
+        #expect(error?.hint == "raise it with --max-depth 400")
     }
 
     @Test func readsSectionsInAnyOrderAndKeepsUnknownFieldsAsExtras() throws {

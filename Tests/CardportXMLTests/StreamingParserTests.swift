@@ -57,12 +57,13 @@ import Testing
             + String(repeating: "</outline>", count: depth) + "</body></opml>"
         let error = FormatHarness.error(reading: opml, as: OPMLFormat(), name: "deep.opml")
         #expect(error?.code == .limitExceeded)
-        #expect(error?.message == "elements nest more than 200 levels deep")
+        #expect(error?.message == "elements nest deeper than the maximum depth (200)")
+        #expect(error?.hint == "raise it with --max-depth 400")
 
         let html = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n" + String(repeating: "<DL><p><DT><H3>a</H3>\n", count: depth)
         let htmlError = FormatHarness.error(reading: html, as: NetscapeBookmarksFormat(), name: "deep.html")
         #expect(htmlError?.code == .limitExceeded)
-        #expect(htmlError?.message == "folders nest more than 200 levels deep")
+        #expect(htmlError?.message == "folders nest deeper than the maximum depth (200)")
     }
 
     @Test func reportsMalformedXMLWithItsLine() {

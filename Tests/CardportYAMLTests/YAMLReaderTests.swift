@@ -256,7 +256,8 @@ import Testing
         }
         let error = try #require(readingError(yaml))
         #expect(error.code == .limitExceeded)
-        #expect(error.message == "aliases in this document expand to more than 1000000 values")
+        #expect(error.message == "aliases in this document expand to more values than the maximum expansion (1000000)")
+        #expect(error.hint == "raise it with --max-expansion 2000000; a document whose aliases multiply (\"billion laughs\") is refused")
         #expect(error.location?.line == 9)
         #expect(error.sourceLine?.hasPrefix("    a6: &a6 [*a5") == true)
     }
@@ -272,10 +273,11 @@ import Testing
     }
 
     @Test func boundsNestingDepth() throws {
-        let yaml = "- text: a\n  extras:\n    x: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n"
+        let yaml = "- text: a\n  extras:\n    x: " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\n"
         let error = try #require(readingError(yaml))
         #expect(error.code == .limitExceeded)
-        #expect(error.message == "the YAML nests deeper than 64 levels")
+        #expect(error.message == "the YAML nests deeper than the maximum depth (200)")
+        #expect(error.hint == "raise it with --max-depth 400")
         #expect(error.location?.line == 3)
     }
 
@@ -284,7 +286,8 @@ import Testing
         let yaml = "- text: ok\n- text: " + String(repeating: "x", count: (1 << 20) + 1) + "\n"
         let error = try #require(readingError(yaml, format: small))
         #expect(error.code == .limitExceeded)
-        #expect(error.message == "a value is longer than 1 MiB")
+        #expect(error.message == "a value is longer than the maximum field size (1M)")
+        #expect(error.hint == "raise it with --max-field-size 2M")
         #expect(error.location?.line == 2)
         #expect(error.location?.column == 9)
     }

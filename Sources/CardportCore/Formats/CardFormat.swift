@@ -58,6 +58,10 @@ public struct ReadOptions: Sendable, Hashable {
     /// the reader sniff it (CSV: the most frequent of `,` `;` tab `|` in the header).
     public var delimiter: UInt8?
 
+    /// The bounds the reader keeps to (`--max-input-size`, `--max-field-size`, `--max-depth`,
+    /// `--max-records`, `--max-expansion`); see ``ReadLimits``.
+    public var limits: ReadLimits = .standard
+
     /// Options for a reader.
     public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil,
                 strict: Bool = false) {

@@ -12,6 +12,7 @@ extension ByteInput {
     ///
     /// Reads on until a line break or the end of the input; `nil` when nothing is left. The line
     /// stays in the window until the caller consumes it, so an error about it can still show it.
+    /// A line longer than `limits.maximumFieldSize` (`--max-field-size`) is an error where it starts.
     ///
     /// ```swift
     /// while let line = try input.nextLine() {
@@ -20,7 +21,7 @@ extension ByteInput {
     ///     …
     /// }
     /// ```
-    public func nextLine() throws(CardportError) -> (length: Int, span: Int)? {
+    public func nextLine(within limits: ReadLimits = .standard) throws(CardportError) -> (length: Int, span: Int)? {
         var searched = 0
         while true {
             let window = available
@@ -28,14 +29,21 @@ extension ByteInput {
             if searched < window.count, let base = window.baseAddress,
                let hit = memchr(base + searched, 0x0A, window.count - searched) {
                 let end = UnsafeRawPointer(hit) - base
+                guard end <= limits.maximumFieldSize else { throw lineTooLong(limits) }
                 return (end > 0 && window[end - 1] == 0x0D ? end - 1 : end, end + 1)
             }
             searched = window.count
+            guard searched <= limits.maximumFieldSize else { throw lineTooLong(limits) }
             if !(try fill()) {
                 let rest = available
                 guard !rest.isEmpty else { return nil }
+                guard rest.count <= limits.maximumFieldSize else { throw lineTooLong(limits) }
                 return (rest[rest.count - 1] == 0x0D ? rest.count - 1 : rest.count, rest.count)
             }
         }
+    }
+
+    private func lineTooLong(_ limits: ReadLimits) -> CardportError {
+        limits.exceeded(.fieldSize, "a line is longer than", at: offset, in: self)
     }
 }

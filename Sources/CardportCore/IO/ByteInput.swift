@@ -14,8 +14,12 @@ import Darwin
 /// input size. The stream counts the lines it moves past, so any byte offset still in the window can
 /// be turned into a ``SourceLocation`` with the line's text for the caret.
 ///
-/// A UTF-8 byte-order mark at the start is skipped; a UTF-16 or UTF-32 one is refused with an error
-/// that says how to convert the file.
+/// A UTF-8 byte-order mark at the start is skipped. A UTF-16 one (either byte order) makes the input
+/// be converted to UTF-8 as it is read, so readers only ever see UTF-8: lines and columns in errors
+/// are those of the text, and offsets count its UTF-8 bytes. A UTF-32 one is refused with an error
+/// that says how to convert the file. An input that starts like a binary file (an archive, an image,
+/// a database: see ``BinarySniffer``) is refused with a message naming what it looks like, and a NUL
+/// byte anywhere is refused at its line and column: no text format Cardport reads has one.
 ///
 /// ```swift
 /// let input = try ByteInput(path: "quotes.jsonl")
@@ -26,8 +30,18 @@ public final class ByteInput {
     public let name: String
     /// The total size in bytes when known (a regular file), for progress reports.
     public let size: Int?
-    /// The largest window a single record may need; past it, ``fill()`` throws ``CardportError/Code/limitExceeded``.
+    /// The largest window a single record may need; past it, ``fill()`` throws ``CardportError/Code/limitExceeded``
+    /// (``ReadLimits/maximumInputSize``, `--max-input-size`).
     public let maximumWindow: Int
+    /// Whether ``fillToEnd()`` is reading the whole input, so a limit hit names the whole file.
+    private var readingWhole = false
+    /// Whether the first bytes have been looked at: until then a NUL byte may be part of a binary
+    /// file's signature, which says more than the NUL does.
+    private var isPrepared = false
+    /// The conversion of a UTF-16 input (one that starts with its byte-order mark) to UTF-8.
+    private var utf16: UTF16Transcoder?
+    /// Where a UTF-16 input's bytes are read before they are converted into the window.
+    private var rawChunk: UnsafeMutableRawBufferPointer?
 
     private let fd: Int32
     private let ownsDescriptor: Bool
@@ -43,8 +57,8 @@ public final class ByteInput {
     public private(set) var isAtEnd = false
 
     static let chunkSize = 1 << 20
-    /// The default ``maximumWindow``: 256 MiB.
-    public static let defaultMaximumWindow = 256 << 20
+    /// The default ``maximumWindow``: ``ReadLimits/defaultInputSize``, 256 MiB.
+    public static let defaultMaximumWindow = ReadLimits.defaultInputSize
 
     /// Opens a file for reading, or standard input for `-`.
     public convenience init(path: String, maximumWindow: Int = ByteInput.defaultMaximumWindow) throws(CardportError) {
@@ -92,11 +106,12 @@ public final class ByteInput {
         self.size = size
         self.ownsDescriptor = ownsDescriptor
         self.maximumWindow = maximumWindow
-        self.storage = .allocate(byteCount: descriptor < 0 ? 0 : ByteInput.chunkSize, alignment: 16)
+        self.storage = .allocate(byteCount: descriptor < 0 ? 0 : Swift.min(ByteInput.chunkSize, maximumWindow), alignment: 16)
     }
 
     deinit {
         storage.deallocate()
+        rawChunk?.deallocate()
         if ownsDescriptor { close(fd) }
     }
 
@@ -105,15 +120,77 @@ public final class ByteInput {
         let head = available
         if head.starts(with: [0xEF, 0xBB, 0xBF]) {
             start += 3
-        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
-                    || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            let kind = head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00])
-                ? "UTF-32" : "UTF-16"
+        } else if head.starts(with: [0xFF, 0xFE, 0x00, 0x00]) || head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
             throw CardportError(
-                .malformedInput, "'\(name)' is encoded as \(kind); Cardport reads UTF-8",
+                .malformedInput, "'\(name)' is encoded as UTF-32; Cardport reads UTF-8 and UTF-16",
                 location: SourceLocation(file: name, line: 1, column: 1, offset: 0),
-                hint: "convert it first, e.g. iconv -f \(kind) -t UTF-8 '\(name)' > converted.txt")
+                hint: "convert it first, e.g. iconv -f UTF-32 -t UTF-8 '\(name)' > converted.txt")
+        } else if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            try beginTranscoding(bigEndian: head[0] == 0xFE)
         }
+        _ = try require(Swift.min(BinarySniffer.prefixLength, maximumWindow))
+        if let finding = BinarySniffer.identify(UnsafeRawBufferPointer(rebasing: storage[0..<end])) {
+            throw CardportError(
+                .malformedInput, "'\(name)' looks like \(finding.description), not a text file Cardport reads",
+                location: SourceLocation(file: name, line: 1, column: 1, offset: 0), hint: finding.hint)
+        }
+        isPrepared = true
+        try refuseNUL(from: start)
+    }
+
+    /// Converts what was read after a UTF-16 byte-order mark, and every later read, to UTF-8.
+    private func beginTranscoding(bigEndian: Bool) throws(CardportError) {
+        var transcoder = UTF16Transcoder(bigEndian: bigEndian)
+        let raw = Array(UnsafeRawBufferPointer(rebasing: storage[(start + 2)..<end]))
+        start = 0
+        end = 0
+        let needed = transcoder.capacity(for: raw.count)
+        if needed > storage.count {
+            storage.deallocate()
+            storage = .allocate(byteCount: needed, alignment: 16)
+        }
+        let outcome = raw.withUnsafeBytes { transcoder.transcode($0, into: storage.baseAddress!) }
+        end = outcome.written
+        utf16 = transcoder
+        if outcome.isInvalid { throw invalidUTF16() }
+        if isAtEnd, !transcoder.carried.isEmpty { throw invalidUTF16() }
+    }
+
+    /// Reads the next bytes of a UTF-16 input and appends them to the window as UTF-8.
+    private func fillTranscoding() throws(CardportError) -> Bool {
+        if rawChunk == nil { rawChunk = .allocate(byteCount: ByteInput.chunkSize, alignment: 16) }
+        guard let raw = rawChunk else { return false }
+        // Room for what is carried over and three UTF-8 bytes per code unit (see UTF16Transcoder).
+        let budget = Swift.min(raw.count, (storage.count - end - 6) / 3 * 2)
+        let n = POSIX.read(fd, into: raw.baseAddress!, count: budget)
+        if n < 0 { throw POSIX.error(errno, doing: "read", path: name) }
+        if n == 0 {
+            isAtEnd = true
+            if utf16?.carried.isEmpty == false { throw invalidUTF16() }
+            return false
+        }
+        guard let outcome = utf16?.transcode(UnsafeRawBufferPointer(rebasing: raw[0..<n]), into: storage.baseAddress! + end) else {
+            return false
+        }
+        end += outcome.written
+        if outcome.isInvalid { throw invalidUTF16() }
+        if isPrepared { try refuseNUL(from: end - outcome.written) }
+        return true
+    }
+
+    /// The error for UTF-16 with a surrogate missing its partner, or cut in the middle of a character.
+    private func invalidUTF16() -> CardportError {
+        error(.malformedInput, "'\(name)' is not valid UTF-16 here: a character is cut short or half of a surrogate pair", at: storageOffset + end,
+              hint: "the file is damaged or not UTF-16; check it, or convert it with iconv -f UTF-16 -t UTF-8")
+    }
+
+    /// Throws at the first NUL byte in the window from storage index `from` on.
+    private func refuseNUL(from index: Int) throws(CardportError) {
+        guard index < end, let base = storage.baseAddress,
+              let hit = memchr(base + index, 0, end - index) else { return }
+        let at = storageOffset + (UnsafeMutableRawPointer(hit) - base)
+        throw error(.malformedInput, "a NUL byte (0x00) in '\(name)', which should be text", at: at,
+                    hint: "the file is binary, or not in UTF-8 (UTF-16 without a byte-order mark has one in every other byte)")
     }
 
     // MARK: Window
@@ -142,20 +219,16 @@ public final class ByteInput {
     public func fill() throws(CardportError) -> Bool {
         if isAtEnd { return false }
         if start > 0 { compact() }
-        if end == storage.count {
-            guard storage.count < maximumWindow else {
-                throw CardportError(
-                    .limitExceeded,
-                    "a single record in '\(name)' is larger than \(maximumWindow >> 20) MiB",
-                    location: location(at: offset).location,
-                    hint: "the file is probably not in the format it was read as; check --from")
-            }
+        // A UTF-16 read needs room for a few bytes more than it reads (see fillTranscoding).
+        if storage.count - end <= (utf16 == nil ? 0 : 16) {
+            guard storage.count < maximumWindow else { throw windowExceeded() }
             let grown = UnsafeMutableRawBufferPointer.allocate(
                 byteCount: Swift.min(Swift.max(storage.count * 2, ByteInput.chunkSize), maximumWindow), alignment: 16)
             grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<end]))
             storage.deallocate()
             storage = grown
         }
+        if utf16 != nil { return try fillTranscoding() }
         let n = POSIX.read(fd, into: storage.baseAddress! + end, count: storage.count - end)
         if n < 0 { throw POSIX.error(errno, doing: "read", path: name) }
         if n == 0 {
@@ -163,7 +236,19 @@ public final class ByteInput {
             return false
         }
         end += n
+        if isPrepared { try refuseNUL(from: end - n) }
         return true
+    }
+
+    /// The error for an input that needs more than ``maximumWindow`` bytes in memory at once.
+    private func windowExceeded() -> CardportError {
+        let limits = ReadLimits(maximumInputSize: maximumWindow)
+        if readingWhole {
+            return limits.exceeded(.inputSize, "'\(name)' is read whole, and is larger than", location: SourceLocation(file: name, line: 1, column: 1, offset: 0))
+        }
+        var error = limits.exceeded(.inputSize, "a single record is larger than", at: offset, in: self)
+        error.hint = (error.hint ?? "") + "; or the file is not in the format it was read as (check --from)"
+        return error
     }
 
     /// Reads the rest of the input into the window, for formats that need all of it at once.
@@ -171,6 +256,9 @@ public final class ByteInput {
     /// When the input's size is known the window is sized for it once, instead of doubling.
     /// Throws when the rest is larger than ``maximumWindow``.
     public func fillToEnd() throws(CardportError) {
+        readingWhole = true
+        defer { readingWhole = false }
+        if let size, utf16 == nil, size - storageOffset > maximumWindow { throw windowExceeded() }
         if let size, !isAtEnd {
             if start > 0 { compact() }
             let wanted = size - storageOffset + 1
@@ -195,7 +283,7 @@ public final class ByteInput {
 
     /// The first bytes of the input (at most `count`), for content sniffing; consumes nothing.
     public func peek(upTo count: Int) throws(CardportError) -> [UInt8] {
-        _ = try require(count)
+        _ = try require(Swift.min(count, maximumWindow))
         return Array(available.prefix(count))
     }
 

@@ -13,7 +13,8 @@ import Darwin
 /// run therefore leaves no half-written file and never touches an existing one. A new file gets the
 /// usual permissions (0666 less the umask); replacing a file keeps that file's permissions.
 ///
-/// `-` means standard output, which is written directly.
+/// `-` means standard output, which is written directly, and so is an existing file that is not a
+/// regular file (`/dev/null`, a named pipe, a terminal): renaming over one would replace the device.
 ///
 /// ```swift
 /// let file = try OutputFile(path: "quotes.json")
@@ -29,6 +30,8 @@ public final class OutputFile {
     private let descriptor: Int32
     private var isFinished = false
     private var isClosed = false
+    /// Whether ``descriptor`` is a special file opened directly, closed with the output.
+    private let isDirect: Bool
 
     /// Creates the temporary file next to `path` (or uses standard output for `-`).
     public init(path: String) throws(CardportError) {
@@ -36,6 +39,7 @@ public final class OutputFile {
         if path == "-" {
             temporaryPath = nil
             descriptor = 1
+            isDirect = false
             output = ByteOutput.standardOutput()
             return
         }
@@ -48,6 +52,15 @@ public final class OutputFile {
         }
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw POSIX.error(EISDIR, doing: "write", path: path)
+        }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw POSIX.error(errno, doing: "write", path: path) }
+            temporaryPath = nil
+            descriptor = fd
+            isDirect = true
+            output = ByteOutput(descriptor: fd, name: path)
+            return
         }
         var template = Array("\(directory)/.\(base).cardport-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -64,6 +77,7 @@ public final class OutputFile {
         fchmod(fd, mode)
         self.temporaryPath = temporary
         self.descriptor = fd
+        self.isDirect = false
         self.output = ByteOutput(descriptor: fd, name: path)
     }
 
@@ -81,7 +95,7 @@ public final class OutputFile {
         }
         isClosed = true
         output.markClosed()
-        guard temporaryPath != nil else { return }
+        guard temporaryPath != nil || isDirect else { return }
         if closeDescriptor(descriptor) != 0 {
             let code = errno
             discard()
@@ -106,6 +120,11 @@ public final class OutputFile {
     public func discard() {
         guard !isFinished else { return }
         isFinished = true
+        if isDirect, !isClosed {
+            isClosed = true
+            output.markClosed()
+            _ = closeDescriptor(descriptor)
+        }
         guard let temporaryPath else { return }
         if !isClosed {
             isClosed = true
