@@ -249,6 +249,7 @@ struct JSONParser {
         return try parseEscapedString(from: start, open: open)
     }
 
+    @inline(__always)
     private func makeString(_ raw: UnsafeRawBufferPointer, at start: Int) throws(Failure) -> String {
         guard raw.count <= maximumString else { throw .limit(.fieldSize, "a string is longer than", offset: base + start) }
         switch UTF8Validation.string(raw) {

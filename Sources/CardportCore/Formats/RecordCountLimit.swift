@@ -19,15 +19,16 @@ public final class RecordCountLimit: RecordReader {
     public func next() throws(CardportError) -> Record? {
         // Where the record starts, for streaming readers (the error points at the first one too many).
         let start = input.offset
-        let record: Record?
+        let record: Record
         do {
-            record = try base.next()
+            guard let next = try base.next() else { return nil }
+            record = next
         } catch {
             // A skipped record still counts: a file of nothing but bad records must end too.
             if error.isRecoverable { try count(from: start) }
             throw error
         }
-        if record != nil { try count(from: start) }
+        try count(from: start)
         return record
     }
 
