@@ -35,13 +35,13 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "Cardport", package: "Cardport")],
+            dependencies: ["CFuzzerDriver", .product(name: "Cardport", package: "Cardport")],
             swiftSettings: upcomingFeatures
         ),
     ] + fuzzers.map { fuzzer in
         .executableTarget(
             name: fuzzer.name,
-            dependencies: ["CFuzzerDriver", "FuzzSupport"],
+            dependencies: ["FuzzSupport"],
             swiftSettings: fuzzerSettings
         )
     },

@@ -1,25 +1,12 @@
-import CFuzzerDriver
-import Glibc
 import FuzzSupport
 
-/// libFuzzer target for JSON formats: the native format, JSON Lines and the JSON dialects; the first input byte picks the format and options
-/// (see `FuzzHarness`).
+/// The libFuzzer target for JSON formats: the native format, JSON Lines and the JSON dialects.
+///
+/// The first byte of an input picks the format and the options (see `FuzzHarness`).
 @main
 enum FuzzJSON {
-    /// Runs libFuzzer with the command line, as `main` in a C fuzzer would.
+    /// Runs libFuzzer on this target's formats.
     static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+        FuzzDriver.run(FuzzHarness(formatIDs: ["cardport", "jsonl", "dummyjson", "favourites", "taskwarrior", "buku", "firefox"]))
     }
-
-    static let harness = FuzzHarness(formatIDs: ["cardport", "jsonl", "dummyjson", "favourites", "taskwarrior", "buku", "firefox"])
-}
-
-/// The libFuzzer entry point: one input per call.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    guard let data else { return 0 }
-    FuzzJSON.harness.run(UnsafeRawBufferPointer(start: data, count: size))
-    return 0
 }
