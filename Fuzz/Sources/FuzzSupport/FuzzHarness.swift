@@ -46,7 +46,6 @@ public struct FuzzHarness: Sendable {
 
         // Sniffing sees every format, as it does for an input without --from.
         _ = try? FormatRegistry.standard.readFormat(named: nil, path: nil, prefix: Array(body.prefix(4096)))
-        _ = format.sniff(Array(body.prefix(4096)))
 
         read(body, format: format, options: options)
     }
@@ -74,11 +73,10 @@ public struct FuzzHarness: Sendable {
             do {
                 guard let record = try reader.next() else { break }
                 _ = record.kind
-            } catch where error.isRecoverable {
-                _ = error.location
-                continue
             } catch {
+                // Rendering reaches the location and source-line code the CLI prints errors with.
                 _ = error.description
+                if error.isRecoverable { continue }
                 break
             }
         }
