@@ -50,6 +50,12 @@ final class StreamingParser {
 
     deinit {
         guard let parser else { return }
+        // libxml2 builds a document of its own to hold entity declarations (its SAX compatibility
+        // mode); the parser context does not free it.
+        if let document = parser.pointee.myDoc {
+            parser.pointee.myDoc = nil
+            xmlFreeDoc(document)
+        }
         switch language {
         case .xml: xmlFreeParserCtxt(parser)
         case .html: htmlFreeParserCtxt(parser)

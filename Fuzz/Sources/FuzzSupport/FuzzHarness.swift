@@ -1,0 +1,85 @@
+import Cardport
+public import CardportCore
+
+/// Feeds one fuzzer input through a reader the way `cardport convert --keep-going` does.
+///
+/// The first byte of every input is a selector, the rest is the file. The selector picks the format
+/// (`selector % formats.count`), `--strict` (bit 7) and, for formats with a delimiter, the delimiter
+/// (bits 3–5, see ``delimiters``). A thrown ``CardportError`` is an accepted outcome; a crash, a
+/// trap, a hang or runaway memory is a finding, reported by libFuzzer. A reader that keeps
+/// returning records or recoverable errors far beyond what the input can hold is stopped with a
+/// trap here, so it is reported as a finding instead of spinning until the per-input timeout.
+///
+/// ```swift
+/// let harness = FuzzHarness(formatIDs: ["opml", "xbel", "netscape"])
+/// harness.run(bytes)
+/// ```
+public struct FuzzHarness: Sendable {
+    /// The formats this target exercises, in selector order.
+    public let formats: [any CardFormat]
+
+    /// Whether the selector also picks a CSV delimiter.
+    public let picksDelimiter: Bool
+
+    /// The delimiters a selector can pick: `nil` lets the reader choose, as without `--delimiter`.
+    public static let delimiters: [UInt8?] = [nil, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"),
+                                              UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "\""), 0]
+
+    /// A harness for the readable formats with these ids, from ``FormatRegistry/standard``.
+    public init(formatIDs: [String], picksDelimiter: Bool = false) {
+        formats = formatIDs.map { id in
+            guard let format = try? FormatRegistry.standard.format(named: id), format.canRead else {
+                fatalError("no readable format '\(id)' in the standard registry")
+            }
+            return format
+        }
+        self.picksDelimiter = picksDelimiter
+    }
+
+    /// Runs one input: the selector byte, then the file's bytes.
+    public func run(_ data: UnsafeRawBufferPointer) {
+        guard let selector = data.first else { return }
+        let body = Array(data.dropFirst())
+        let format = formats[Int(selector) % formats.count]
+        var options = ReadOptions(strict: selector & 0x80 != 0)
+        if picksDelimiter { options.delimiter = FuzzHarness.delimiters[Int(selector >> 3) & 7] }
+
+        // Sniffing sees every format, as it does for an input without --from.
+        _ = try? FormatRegistry.standard.readFormat(named: nil, path: nil, prefix: Array(body.prefix(4096)))
+
+        read(body, format: format, options: options)
+    }
+
+    /// Reads every record, skipping recoverable errors, within a bound no honest reader reaches.
+    func read(_ body: [UInt8], format: any CardFormat, options: ReadOptions) {
+        let input: ByteInput
+        let reader: any RecordReader
+        do {
+            input = try ByteInput(bytes: body, name: "fuzz.\(format.descriptor.extensions.first ?? "in")")
+            reader = try format.makeReader(input, options: options)
+        } catch {
+            return
+        }
+        // A record or a skipped error needs at least one byte of input in every format; a
+        // generous factor covers readers that make several records of one line (Kindle books,
+        // Markdown tags).
+        let bound = 64 * (body.count + 64)
+        var steps = 0
+        while true {
+            steps += 1
+            if steps > bound {
+                fatalError("\(format.id): more than \(bound) records or errors from \(body.count) bytes")
+            }
+            do {
+                guard let record = try reader.next() else { break }
+                _ = record.kind
+            } catch {
+                // Rendering reaches the location and source-line code the CLI prints errors with.
+                _ = error.description
+                if error.isRecoverable { continue }
+                break
+            }
+        }
+        _ = reader.notes
+    }
+}
