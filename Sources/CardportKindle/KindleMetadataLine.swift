@@ -198,13 +198,21 @@ struct KindleRange {
     }
 
     /// The end of a range whose last number may be abbreviated to its last `lastDigits` digits.
+    ///
+    /// A number too long to be an abbreviation (the sums would leave `Int`) is kept as written.
     static func expand(first: Int, last: Int, lastDigits: Int) -> Int {
         if last >= first { return last }
         var scale = 1
-        for _ in 0..<lastDigits { scale *= 10 }
-        var expanded = first - first % scale + last
-        if expanded < first { expanded += scale }
-        return expanded
+        for _ in 0..<lastDigits {
+            let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
+            if overflow { return last }
+            scale = next
+        }
+        let (expanded, overflow) = (first - first % scale).addingReportingOverflow(last)
+        if overflow { return last }
+        if expanded >= first { return expanded }
+        let (wrapped, wrappedOverflow) = expanded.addingReportingOverflow(scale)
+        return wrappedOverflow ? last : wrapped
     }
 
     /// The page as text: one number, or a range when its ends differ.
