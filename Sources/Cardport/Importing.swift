@@ -36,6 +36,8 @@ public struct Importing: Sendable {
                                       kind: request.kind, keepGoing: request.keepGoing, readOptions: request.readOptions)
         let plan = try conversion.planInputs(plain)
         let checksums = plan.inputs.map { FileChecksum(path: $0.path) }
+        // Done or not, no hashing thread outlives the import (a failed one returns early).
+        defer { for checksum in checksums { checksum.stop() } }
         let startedAt = Timestamp(Date())
 
         return try store.write(commit: !request.dryRun) { (transaction) in
