@@ -344,12 +344,6 @@ public final class StoreTransaction {
     }
 
     private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
-        do {
-            return try body()
-        } catch let error as CardportError {
-            throw error
-        } catch {
-            throw Store.failure(error, path: db.description)
-        }
+        try Store.attempt(db.description, body)
     }
 }
