@@ -34,13 +34,16 @@ public struct KindleClipping: Sendable, Hashable {
     /// The date as written (`Added on Monday, …`), kept when it could not be read; empty otherwise.
     public var addedText: String
     /// The highlighted passage or the note, with line breaks as `\n` and the edges trimmed.
-    public var text: String
+    public var text: String { didSet { textHash = RecordID.citationHash(text: text) } }
     /// Whether the text was cut short by the publisher's clipping limit (the marker is removed from ``text``).
     public var isTruncated: Bool
     /// The 1-based line of the entry's title line in the file.
     public var line: Int
     /// The entry's position among the file's entries, from 0.
     public var index: Int
+    /// The text taken into a citation id's hasher: hashed once, it gives both the digest that
+    /// finds repeated texts and, with the book, the citation's id.
+    private(set) var textHash: StableHash
 
     /// Creates an entry; the parser makes these, tests and other tools may too.
     public init(kind: Kind, book: KindleBook, location: CitationLocation = CitationLocation(),
@@ -52,6 +55,7 @@ public struct KindleClipping: Sendable, Hashable {
         self.added = added
         self.addedText = addedText
         self.text = text
+        textHash = RecordID.citationHash(text: text)
         self.isTruncated = isTruncated
         self.line = line
         self.index = index

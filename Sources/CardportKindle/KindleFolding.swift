@@ -155,7 +155,7 @@ public enum KindleFolding {
         var byText: [TextKey: Int] = [:]
         byText.reserveCapacity(members.count)
         for position in members.indices {
-            let key = TextKey(clippings[members[position]].text)
+            let key = TextKey(clippings[members[position]])
             if let first = byText[key] { sets.union(first, position) } else { byText[key] = position }
         }
         // Located highlights: sweep in start order, comparing only with those still open.
@@ -211,7 +211,7 @@ public enum KindleFolding {
         if sizes.contains(where: { $0 > 1 }) {
             var texts = [Set<TextKey>](repeating: [], count: groups.count)
             for position in members.indices where sizes[groupOfRoot[sets.find(position)]] > 1 {
-                texts[groupOfRoot[sets.find(position)]].insert(TextKey(clippings[members[position]].text))
+                texts[groupOfRoot[sets.find(position)]].insert(TextKey(clippings[members[position]]))
             }
             for g in groups.indices where sizes[g] > 1 {
                 statistics.foldedRepeats += sizes[g] - texts[g].count
@@ -255,7 +255,10 @@ public enum KindleFolding {
         }
         if clipping.isTruncated { extras[ExtrasKey.truncated] = "true" }
         if clipping.added == nil && !clipping.addedText.isEmpty { extras[ExtrasKey.added] = clipping.addedText }
-        return Citation(text: clipping.text, author: clipping.book.author, source: clipping.book.title,
+        let author = clipping.book.author.flatMap { $0.isEmpty ? nil : $0 }
+        let source = clipping.book.title.isEmpty ? nil : clipping.book.title
+        return Citation(id: RecordID.citation(textHash: clipping.textHash, author: author, source: source),
+                        text: clipping.text, author: author, source: source,
                         createdAt: clipping.added, note: note,
                         location: clipping.location.isEmpty ? nil : clipping.location, extras: extras)
     }
@@ -374,15 +377,14 @@ struct DisjointSets {
     }
 }
 
-/// A text as a dictionary key, hashed and compared by its UTF-8 bytes without copying them.
+/// A text as a dictionary key: hashed by the digest its entry already has, compared by its UTF-8 bytes.
 struct TextKey: Hashable {
     let text: String
     private let digest: UInt64
 
-    init(_ text: String) {
-        var text = text
-        digest = text.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) }
-        self.text = text
+    init(_ clipping: KindleClipping) {
+        text = clipping.text
+        digest = clipping.textHash.finalize().0
     }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {

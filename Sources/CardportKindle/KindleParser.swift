@@ -24,6 +24,8 @@ public enum KindleParser {
         public var problems: [CardportError] = []
         /// How many entries could not be read at all.
         public var unreadable = 0
+        /// How many line feeds the bytes held, so that the lines of a later part can be numbered.
+        var lineFeeds = 0
     }
 
     /// The exact separator line.
@@ -42,40 +44,47 @@ public enum KindleParser {
         let parts = KindleParser.parts(of: bytes)
         guard parts.count > 1 else { return parseSequentially(bytes, name: name, offset: offset) }
         var results = [Result](repeating: Result(), count: parts.count)
-        var lineCounts = [Int](repeating: 0, count: parts.count)
         // The parts are disjoint slices of one read-only buffer, and each task writes only its own
         // result. Each part is numbered from line 1 and moved down by the lines before it afterwards,
         // so that no part waits for the lines of the one before to be counted.
         nonisolated(unsafe) let bytes = bytes
         results.withUnsafeMutableBufferPointer { results in
-            lineCounts.withUnsafeMutableBufferPointer { lineCounts in
-                nonisolated(unsafe) let results = results
-                nonisolated(unsafe) let lineCounts = lineCounts
-                DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-                    let part = UnsafeRawBufferPointer(rebasing: bytes[parts[i]])
-                    results[i] = parseSequentially(part, name: name, offset: offset + parts[i].lowerBound)
-                    if i < parts.count - 1 { lineCounts[i] = newlines(in: part) }
-                }
+            nonisolated(unsafe) let results = results
+            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+                let part = UnsafeRawBufferPointer(rebasing: bytes[parts[i]])
+                results[i] = parseSequentially(part, name: name, offset: offset + parts[i].lowerBound)
             }
         }
-        var result = results[0]
-        results[0] = Result()
+        // The parts' entries are moved, not copied, into one list: a copy would retain every string
+        // of every entry, and freeing the parts release them all again.
+        let total = results.reduce(0) { $0 + $1.clippings.count }
+        let placeholder = KindleClipping(kind: .bookmark, book: KindleBook(title: "", author: nil), text: "")
+        var result = Result()
         var linesBefore = 0
-        for part in results.indices.dropFirst() {
-            linesBefore += lineCounts[part - 1]
-            let shift = result.clippings.count
-            result.clippings.append(contentsOf: results[part].clippings)
-            for index in shift..<result.clippings.count {
-                result.clippings[index].index += shift
-                result.clippings[index].line += linesBefore
+        result.clippings = [KindleClipping](unsafeUninitializedCapacity: total) { joined, initialized in
+            for part in results.indices {
+                let shift = initialized
+                results[part].clippings.withUnsafeMutableBufferPointer { entries in
+                    guard let first = entries.baseAddress, !entries.isEmpty else { return }
+                    (joined.baseAddress! + shift).moveInitialize(from: first, count: entries.count)
+                    entries.initialize(repeating: placeholder)
+                }
+                initialized += results[part].clippings.count
+                if part > 0 {
+                    for index in shift..<initialized {
+                        joined[index].index += shift
+                        joined[index].line += linesBefore
+                    }
+                }
+                for var problem in results[part].problems {
+                    problem.location?.line += linesBefore
+                    result.problems.append(problem)
+                }
+                result.unreadable += results[part].unreadable
+                linesBefore += results[part].lineFeeds
             }
-            for var problem in results[part].problems {
-                problem.location?.line += linesBefore
-                result.problems.append(problem)
-            }
-            result.unreadable += results[part].unreadable
-            results[part] = Result()
         }
+        result.lineFeeds = linesBefore
         return result
     }
 
@@ -96,26 +105,6 @@ public enum KindleParser {
             position = lineStart
         }
         return [0..<count]
-    }
-
-    /// The number of line feeds in `bytes`, eight bytes at a time.
-    private static func newlines(in bytes: UnsafeRawBufferPointer) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var count = 0
-        var i = 0
-        while i + 8 <= bytes.count {
-            // A zero byte of `word ^ 0x0A…` is a line feed; the exact test, without carries between bytes.
-            let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ (ones &* 0x0A)
-            let zeros = ~(((word & ~highs) &+ ~highs) | word | ~highs)
-            count += zeros.nonzeroBitCount
-            i += 8
-        }
-        while i < bytes.count {
-            if bytes[i] == 0x0A { count += 1 }
-            i += 1
-        }
-        return count
     }
 
     /// Reads a file, or a part of one whose first line is line `firstLine`, on this thread.
@@ -144,6 +133,7 @@ public enum KindleParser {
             position = next + 1
             lineNumber += 1
         }
+        result.lineFeeds = lineNumber - firstLine - (bytes.last == 0x0A || count == 0 ? 0 : 1)
         read(entry, bytes, name: name, offset: offset, books: &books, plans: &plans, into: &result)
         return result
     }
@@ -259,11 +249,14 @@ public enum KindleParser {
         }
     }
 
-    /// The text without white space at either end; most texts start and end with printable ASCII
-    /// and are returned as they are, without making a new string.
+    /// The text without white space at either end; a text with nothing to trim (nearly every one)
+    /// is returned as it is, without making a new string.
     private static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return text }
+        if !text.unicodeScalars.first!.properties.isWhitespace, !text.unicodeScalars.last!.properties.isWhitespace {
+            return text
+        }
         return String(Substring(text).trimmingSpaces)
     }
 

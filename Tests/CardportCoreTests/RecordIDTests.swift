@@ -26,4 +26,13 @@ import Testing
         #expect(Citation(id: "mine", text: "x").id == "mine")
         #expect(Citation(id: "", text: "x").id == RecordID.citation(text: "x", author: nil, source: nil))
     }
+
+    @Test(arguments: [("Carpe diem.", "Horace", nil), ("", nil, nil), ("Ein Text, länger als acht Bytes", nil, "Buch"),
+                      ("1234567", "a", "b"), ("12345678", "", "")] as [(String, String?, String?)])
+    func idFromAKeptTextHashIsTheSameID(text: String, author: String?, source: String?) {
+        let hash = RecordID.citationHash(text: text)
+        #expect(RecordID.citation(textHash: hash, author: author, source: source)
+                == RecordID.citation(text: text, author: author, source: source))
+        #expect(RecordID.citationHash(text: text) == hash)
+    }
 }

@@ -123,4 +123,18 @@ import Testing
         #expect(citation.createdAt?.iso8601 == "2016-03-21T08:35:16")
         #expect(citation.id == RecordID.citation(text: "text", author: "Herbert, Frank", source: "Dune (Series Book 1)"))
     }
+
+    @Test func idsComeFromTheTextAuthorAndTitleEvenAfterTheTextChanges() {
+        var clipping = KindleClipping(kind: .highlight, book: KindleBook(title: "Dune", author: "Frank Herbert"),
+                                      location: CitationLocation(start: 5, end: 6), text: "first wording")
+        clipping.text = "second wording"
+        let alone = KindleClipping(kind: .highlight, book: KindleBook(title: "Untitled", author: nil),
+                                   location: CitationLocation(start: 9, end: 9), text: "no author", index: 1)
+        let citations = KindleFolding.fold([clipping, alone]).citations
+        #expect(citations.map(\.id) == [
+            RecordID.citation(text: "second wording", author: "Frank Herbert", source: "Dune"),
+            RecordID.citation(text: "no author", author: nil, source: "Untitled"),
+        ])
+        #expect(citations.map(\.id) == citations.map { Citation(text: $0.text, author: $0.author, source: $0.source).id })
+    }
 }

@@ -120,4 +120,13 @@ import Testing
         #expect(result.problems.map(\.message) == ["the title line 'A\u{FFFD} (C)' is not valid UTF-8; bad bytes were replaced with U+FFFD"])
         #expect(result.problems.first?.location?.line == 1)
     }
+
+    @Test func textsAreTrimmedOfAnyWhiteSpaceAndKeptWholeOtherwise() {
+        let file = KindleFixtures.highlight("A (B)", location: "1-2", "\u{3000}ideographic space\u{00A0}")
+            + KindleFixtures.highlight("A (B)", location: "3-4", "“curly quotes”")
+            + KindleFixtures.highlight("A (B)", location: "5-6", "\u{2003}em space and “quote”")
+            + KindleFixtures.highlight("A (B)", location: "7-8", "ümlaut\tand tab\t")
+        let result = KindleParser.parse(Array(file.utf8), name: "t.txt")
+        #expect(result.clippings.map(\.text) == ["ideographic space", "“curly quotes”", "em space and “quote”", "ümlaut\tand tab"])
+    }
 }

@@ -11,9 +11,29 @@
 public enum RecordID {
     /// The id of a citation: from its text, author and source.
     public static func citation(text: String, author: String?, source: String?) -> String {
+        citation(textHash: citationHash(text: text), author: author, source: source)
+    }
+
+    /// The first half of a citation's id: a hasher that has taken in its kind and text.
+    ///
+    /// A reader that needs a digest of each text anyway (to find repeated texts) hashes the text
+    /// once, keeps this hasher, and finishes the id with ``citation(textHash:author:source:)``.
+    ///
+    /// ```swift
+    /// let hash = RecordID.citationHash(text: "Carpe diem.")
+    /// RecordID.citation(textHash: hash, author: "Horace", source: nil)
+    ///     == RecordID.citation(text: "Carpe diem.", author: "Horace", source: nil)   // true
+    /// ```
+    public static func citationHash(text: String) -> StableHash {
         var hasher = StableHash()
         hasher.combine("citation")
         hasher.combine(text)
+        return hasher
+    }
+
+    /// The id of a citation whose text is already in `textHash` (from ``citationHash(text:)``).
+    public static func citation(textHash: StableHash, author: String?, source: String?) -> String {
+        var hasher = textHash
         hasher.combine(author)
         hasher.combine(source)
         return uuid(hasher)

@@ -5,7 +5,7 @@
 /// multipliers and finishes each with a 64-bit avalanche mix; each field ends with its length and a
 /// marker, so `("ab","c")` and `("a","bc")` differ and an absent field differs from an empty one.
 /// It is for deterministic ids, not for security.
-public struct StableHash: Sendable {
+public struct StableHash: Sendable, Hashable {
     private var a: UInt64 = 0x243F_6A88_85A3_08D3
     private var b: UInt64 = 0x1319_8A2E_0370_7344
     private static let primeA: UInt64 = 0x9E37_79B9_7F4A_7C15
