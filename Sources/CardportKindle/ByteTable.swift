@@ -39,6 +39,11 @@ struct ByteTable<Value> {
     /// The value added at `index` (in the order keys were added).
     subscript(index: Int) -> Value { values[index] }
 
+    /// Calls `body` with the bytes of the key at `index`.
+    func withKey<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        keys[index].withUnsafeBytes(body)
+    }
+
     /// Looks `key` up.
     func find(_ key: UnsafeRawBufferPointer) -> Lookup {
         let digest = ByteDigest.of(key)
@@ -76,3 +81,5 @@ struct ByteTable<Value> {
         return index
     }
 }
+
+extension ByteTable: Sendable where Value: Sendable {}

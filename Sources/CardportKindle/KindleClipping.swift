@@ -44,6 +44,10 @@ public struct KindleClipping: Sendable, Hashable {
     /// The text taken into a citation id's hasher: hashed once, it gives both the digest that
     /// finds repeated texts and, with the book, the citation's id.
     private(set) var textHash: StableHash
+    /// The number of the entry's title line among the file's distinct title lines (in order of first
+    /// appearance), when a parser set it: entries with the same number are of the same book, which
+    /// lets them be sorted by book without comparing titles. `-1` when unknown.
+    var titleNumber: Int32 = -1
 
     /// Creates an entry; the parser makes these, tests and other tools may too.
     public init(kind: Kind, book: KindleBook, location: CitationLocation = CitationLocation(),

@@ -26,6 +26,8 @@ public enum KindleParser {
         public var unreadable = 0
         /// How many line feeds the bytes held, so that the lines of a later part can be numbered.
         var lineFeeds = 0
+        /// The distinct title lines, numbered as the entries' ``KindleClipping/titleNumber``.
+        var titles = ByteTable<KindleBook>()
     }
 
     /// The exact separator line.
@@ -61,9 +63,24 @@ public enum KindleParser {
         let placeholder = KindleClipping(kind: .bookmark, book: KindleBook(title: "", author: nil), text: "")
         var result = Result()
         var linesBefore = 0
+        result.titles = results[0].titles
         result.clippings = [KindleClipping](unsafeUninitializedCapacity: total) { joined, initialized in
             for part in results.indices {
                 let shift = initialized
+                // A later part's title numbers become the whole file's: the same line keeps the
+                // number an earlier part gave it, a new one is numbered after all the earlier ones.
+                var titleNumbers: [Int32] = []
+                if part > 0 {
+                    let titles = results[part].titles
+                    for number in 0..<titles.count {
+                        titleNumbers.append(Int32(titles.withKey(at: number) { key in
+                            switch result.titles.find(key) {
+                            case .found(let known): return known
+                            case .missing(let place): return result.titles.add(key, titles[number], at: place)
+                            }
+                        }))
+                    }
+                }
                 results[part].clippings.withUnsafeMutableBufferPointer { entries in
                     guard let first = entries.baseAddress, !entries.isEmpty else { return }
                     (joined.baseAddress! + shift).moveInitialize(from: first, count: entries.count)
@@ -74,6 +91,9 @@ public enum KindleParser {
                     for index in shift..<initialized {
                         joined[index].index += shift
                         joined[index].line += linesBefore
+                        if joined[index].titleNumber >= 0 {
+                            joined[index].titleNumber = titleNumbers[Int(joined[index].titleNumber)]
+                        }
                     }
                 }
                 for var problem in results[part].problems {
@@ -135,6 +155,7 @@ public enum KindleParser {
         }
         result.lineFeeds = lineNumber - firstLine - (bytes.last == 0x0A || count == 0 ? 0 : 1)
         read(entry, bytes, name: name, offset: offset, books: &books, plans: &plans, into: &result)
+        result.titles = books
         return result
     }
 
@@ -194,13 +215,15 @@ public enum KindleParser {
                                            hint: "the file was probably edited with another encoding; save it as UTF-8"))
         }
         let book: KindleBook
+        let titleNumber: Int
         let titleBytes = UnsafeRawBufferPointer(rebasing: bytes[titleLine.start..<titleLine.end])
         switch books.find(titleBytes) {
         case .found(let index):
             book = books[index]
+            titleNumber = index
         case .missing(let place):
             book = KindleBook(titleLine: title)
-            books.add(titleBytes, book, at: place)
+            titleNumber = books.add(titleBytes, book, at: place)
             // Said where the book first appears (in each part, for a file read in two).
             if UTF8Validation.firstInvalidOffset(titleBytes) != nil {
                 result.problems.append(problem("the title line '\(title)' is not valid UTF-8; bad bytes were replaced with U+FFFD",
@@ -213,10 +236,12 @@ public enum KindleParser {
                                            at: metaLine, string(bytes, metaLine.start, metaLine.end),
                                            name: name, offset: offset, hint: nil))
         }
-        result.clippings.append(KindleClipping(
+        var clipping = KindleClipping(
             kind: meta.kind, book: book, location: meta.location, added: meta.added,
             addedText: meta.added == nil ? meta.dateText : "",
-            text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count))
+            text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count)
+        clipping.titleNumber = Int32(titleNumber)
+        result.clippings.append(clipping)
     }
 
     /// The body lines joined with `\n` (carriage returns dropped), and whether they were valid UTF-8

@@ -3,8 +3,9 @@ import Dispatch
 /// A file's entries sorted by book: for each book, in the order books first appear, the positions
 /// of its highlights and of its notes, with the counts the folding reports.
 ///
-/// Sorting is one look-up by digest per entry; a large file is sorted in two halves at once and
-/// the halves are then joined book by book, which keeps every list in file order.
+/// Sorting is one look-up by digest per title line the parser numbered (per entry otherwise); a
+/// large file is sorted in two halves at once and the halves are then joined book by book, which
+/// keeps every list in file order.
 struct KindleShelf {
     var highlights: [[Int]] = []
     var notes: [[Int]] = []
@@ -21,15 +22,24 @@ struct KindleShelf {
     init(_ clippings: [KindleClipping], positions: Range<Int>) {
         // Entries of one book usually follow each other: the last book is checked before the index.
         var last = (digest: UInt64(0), index: -1)
+        // The book of each title line a parser numbered: one look-up per line, not per entry.
+        var bookOfTitle: [Int32] = []
         for index in positions {
             let kind = clippings[index].kind
-            let digest = clippings[index].book.digest
             let book: Int
-            if last.index >= 0, last.digest == digest, books[last.index] == clippings[index].book {
+            let title = Int(clippings[index].titleNumber)
+            if title >= 0 {
+                if title >= bookOfTitle.count {
+                    bookOfTitle.append(contentsOf: repeatElement(-1, count: title + 1 - bookOfTitle.count))
+                }
+                if bookOfTitle[title] < 0 { bookOfTitle[title] = Int32(find(clippings[index].book)) }
+                book = Int(bookOfTitle[title])
+            } else if last.index >= 0, last.digest == clippings[index].book.digest,
+                      books[last.index] == clippings[index].book {
                 book = last.index
             } else {
                 book = find(clippings[index].book)
-                last = (digest, book)
+                last = (clippings[index].book.digest, book)
             }
             kindCounts[kind.position] += 1
             if clippings[index].isTruncated { truncated += 1 }
