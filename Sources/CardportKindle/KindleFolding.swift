@@ -159,7 +159,7 @@ public enum KindleFolding {
         var byText: [TextKey: Int] = [:]
         byText.reserveCapacity(members.count)
         for position in members.indices {
-            let key = TextKey(clippings[members[position]])
+            let key = TextKey(clippings[members[position]].text, clippings[members[position]].textHash)
             if let first = byText[key] { sets.union(first, position) } else { byText[key] = position }
         }
         // Located highlights: sweep in start order, comparing only with those still open.
@@ -215,7 +215,7 @@ public enum KindleFolding {
         if sizes.contains(where: { $0 > 1 }) {
             var texts = [Set<TextKey>](repeating: [], count: groups.count)
             for position in members.indices where sizes[groupOfRoot[sets.find(position)]] > 1 {
-                texts[groupOfRoot[sets.find(position)]].insert(TextKey(clippings[members[position]]))
+                texts[groupOfRoot[sets.find(position)]].insert(TextKey(clippings[members[position]].text, clippings[members[position]].textHash))
             }
             for g in groups.indices where sizes[g] > 1 {
                 statistics.foldedRepeats += sizes[g] - texts[g].count
@@ -404,9 +404,10 @@ struct TextKey: Hashable {
     let text: String
     private let digest: UInt64
 
-    init(_ clipping: KindleClipping) {
-        text = clipping.text
-        digest = clipping.textHash.finalize().0
+    /// The key of `text`, whose entry's ``KindleClipping/textHash`` is `hash`.
+    init(_ text: String, _ hash: StableHash) {
+        self.text = text
+        digest = hash.finalize().0
     }
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {

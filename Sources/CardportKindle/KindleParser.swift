@@ -278,11 +278,29 @@ public enum KindleParser {
     /// is returned as it is, without making a new string.
     private static func trimmed(_ text: String) -> String {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
-        if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return text }
-        if !text.unicodeScalars.first!.properties.isWhitespace, !text.unicodeScalars.last!.properties.isWhitespace {
-            return text
+        if mayStartWhiteSpace(first) && text.unicodeScalars.first!.properties.isWhitespace
+            || mayEndWhiteSpace(last) && text.unicodeScalars.last!.properties.isWhitespace {
+            return String(Substring(text).trimmingSpaces)
         }
-        return String(Substring(text).trimmingSpaces)
+        return text
+    }
+
+    /// Whether a text whose first UTF-8 byte is `byte` may start with white space: an ASCII space or
+    /// control, or the lead byte of U+0085, U+00A0, U+1680 or U+2000–U+3000.
+    @inline(__always)
+    static func mayStartWhiteSpace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xE1 || byte == 0xE2 || byte == 0xE3
+    }
+
+    /// Whether a text whose last UTF-8 byte is `byte` may end with white space: an ASCII space or
+    /// control, or the last byte of one of the white space characters above U+007F (U+0085, U+00A0,
+    /// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
+    @inline(__always)
+    static func mayEndWhiteSpace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00...0x20, 0x7F, 0x80...0x8A, 0x9F, 0xA0, 0xA8, 0xA9, 0xAF: return true
+        default: return false
+        }
     }
 
     private static func isBlank(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -129,4 +129,16 @@ import Testing
         let result = KindleParser.parse(Array(file.utf8), name: "t.txt")
         #expect(result.clippings.map(\.text) == ["ideographic space", "“curly quotes”", "em space and “quote”", "ümlaut\tand tab"])
     }
+
+    @Test func theWhiteSpaceByteFilterLetsEveryWhiteSpaceCharacterThrough() {
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            let bytes = Array(String(scalar).utf8)
+            #expect(KindleParser.mayStartWhiteSpace(bytes.first!), "U+\(String(value, radix: 16))")
+            #expect(KindleParser.mayEndWhiteSpace(bytes.last!), "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked == 25)
+    }
 }
