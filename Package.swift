@@ -134,6 +134,7 @@ let package = Package(
             name: "CardportStoreTests",
             dependencies: [
                 "CardportStore", "CardportTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

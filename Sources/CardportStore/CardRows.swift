@@ -47,6 +47,13 @@ enum CardRows {
         let origin: String
         /// Inserts 1, 2, … tag links in one statement (index = count - 1).
         let tagLinks: [String]
+        /// Inserts a card into a table whose key index is set aside (see ``StoreTransaction``).
+        let insertUnindexed: String
+        /// ``probe`` for a row found by its primary key (?1), with the digest (?2) and import (?3).
+        let probeRow: String
+        /// Sets the key index aside, and makes it again: exactly as the schema's migration made it.
+        let dropKeyIndex: String
+        let createKeyIndex: String
 
         init(_ kind: RecordKind) {
             let table = CardRows.table(kind)
@@ -61,6 +68,13 @@ enum CardRows {
                 FROM \(table) WHERE key_high = ?1 AND key_low = ?2
                 """
             origin = "SELECT provenance FROM \(table) WHERE pk = ?"
+            insertUnindexed = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks))"
+            probeRow = """
+                SELECT CASE WHEN digest = ?2 THEN (CASE WHEN provenance = ?3 THEN -1 ELSE -2 END) ELSE pk END
+                FROM \(table) WHERE pk = ?1
+                """
+            dropKeyIndex = "DROP INDEX \(table)_key"
+            createKeyIndex = "CREATE UNIQUE INDEX \(table)_key ON \(table) (key_high, key_low)"
             tagLinks = (1...8).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")

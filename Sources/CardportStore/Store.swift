@@ -101,7 +101,9 @@ public final class Store: Sendable {
                 try db.inTransaction(.immediate) {
                     let transaction = try StoreTransaction(db: db)
                     result = try body(transaction)
-                    return commit ? .commit : .rollback
+                    guard commit else { return .rollback }
+                    try transaction.finish()
+                    return .commit
                 }
                 return result!
             }

@@ -77,13 +77,19 @@ public final class StoreTransaction {
         let card: StoreReader.CardQueries
         let origin: BulkStatement
         var tagLinks: [BulkStatement?] = Array(repeating: nil, count: 8)
+        /// The keys added so far and their rows, while the table's key index is set aside; `nil`
+        /// while the index is in place.
+        var unindexedKeys: [IdentityKey: Int64]?
 
-        init(_ kind: RecordKind, db: Database) throws {
+        /// The statements of a kind's table; `unindexed` when its key index has been set aside, so
+        /// that cards are inserted without a conflict clause and probed by their row.
+        init(_ kind: RecordKind, db: Database, unindexed: Bool) throws {
             sql = CardRows.statements(kind)
-            insert = try BulkStatement(db, sql: sql.insert)
-            probe = try BulkStatement(db, sql: sql.probe)
+            insert = try BulkStatement(db, sql: unindexed ? sql.insertUnindexed : sql.insert)
+            probe = try BulkStatement(db, sql: unindexed ? sql.probeRow : sql.probe)
             card = try StoreReader(db: db).cardQueries(kind)
             origin = try BulkStatement(db, sql: sql.origin)
+            unindexedKeys = unindexed ? [:] : nil
         }
     }
 
@@ -91,9 +97,27 @@ public final class StoreTransaction {
 
     private func statements(_ kind: RecordKind) throws -> Prepared {
         if let ready = prepared[kind.ordinal] { return ready }
-        let made = try Prepared(kind, db: db)
+        // A table that is empty when the transaction first writes to it (a first import, a restore)
+        // fills fastest without its key index: inserting a million random keys into the index costs
+        // more than building it once at the end. The keys are tracked in memory meanwhile, and
+        // ``finish()`` makes the index again before the transaction commits.
+        let sql = CardRows.statements(kind)
+        let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(CardRows.table(kind)))") ?? false
+        if empty { try db.execute(sql: sql.dropKeyIndex) }
+        let made = try Prepared(kind, db: db, unindexed: empty)
         prepared[kind.ordinal] = made
         return made
+    }
+
+    /// Makes again every key index set aside while this transaction filled an empty table; the
+    /// store calls it before committing, so a committed store always has its indexes.
+    func finish() throws(CardportError) {
+        try run {
+            for (ordinal, statements) in prepared.enumerated() where statements?.unindexedKeys != nil {
+                try db.execute(sql: statements!.sql.createKeyIndex)
+                prepared[ordinal] = nil
+            }
+        }
     }
 
     private func upsertCard(_ keyed: KeyedRecord, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
@@ -105,18 +129,35 @@ public final class StoreTransaction {
         let high = Int64(bitPattern: key.high)
         let low = Int64(bitPattern: key.low)
 
-        // A run of new cards (a first import) is cheapest inserted straight away; a run of copies
-        // (a re-import) is cheapest probed: one index look-up settles an unchanged copy. Each record
-        // starts the way the previous one ended.
-        if lastAdded, try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) {
-            return .added
+        let found: Int64?
+        if statements.unindexedKeys != nil {
+            // The table was empty: a key not seen in this transaction is new, a key seen is probed by its row.
+            guard let pk = statements.unindexedKeys?[key] else {
+                guard let pk = try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) else {
+                    throw CardportError(.io, "the store refused a new \(kind) without saying why")
+                }
+                statements.unindexedKeys?[key] = pk
+                return .added
+            }
+            let probe = statements.probe
+            probe.bind(1, pk)
+            probe.bind(2, digest)
+            probe.bind(3, provenance)
+            found = try probe.run()
+        } else {
+            // A run of new cards (a first import) is cheapest inserted straight away; a run of copies
+            // (a re-import) is cheapest probed: one index look-up settles an unchanged copy. Each record
+            // starts the way the previous one ended.
+            if lastAdded, try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) != nil {
+                return .added
+            }
+            let probe = statements.probe
+            probe.bind(1, high)
+            probe.bind(2, low)
+            probe.bind(3, digest)
+            probe.bind(4, provenance)
+            found = try probe.run()
         }
-        let probe = statements.probe
-        probe.bind(1, high)
-        probe.bind(2, low)
-        probe.bind(3, digest)
-        probe.bind(4, provenance)
-        let found = try probe.run()
         switch found {
         case -1:
             lastAdded = false
@@ -125,7 +166,7 @@ public final class StoreTransaction {
             lastAdded = false
             return .unchanged
         case nil:
-            guard try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) else {
+            guard try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) != nil else {
                 throw CardportError(.io, "the store lost the \(kind) it had just looked up")
             }
             return .added
@@ -146,9 +187,9 @@ public final class StoreTransaction {
     /// Whether the last card upserted was added (see ``upsertCard(_:policy:provenance:)``).
     private var lastAdded = false
 
-    /// Inserts a card unless the store has its key; returns whether it did.
+    /// Inserts a card unless the store has its key; returns its row's primary key when it did.
     private func insert(_ record: Record, high: Int64, low: Int64, digest: Int64, provenance: Int64?,
-                        _ statements: Prepared) throws -> Bool {
+                        _ statements: Prepared) throws -> Int64? {
         let insert = statements.insert
         insert.bind(1, record.id)
         insert.bind(2, high)
@@ -158,9 +199,10 @@ public final class StoreTransaction {
         insert.bind(next, provenance)
         try insert.run()
         lastAdded = insert.changes == 1
-        guard lastAdded else { return false }
-        try writeChildren(of: record, pk: insert.lastInsertedRowID, replacing: false)
-        return true
+        guard lastAdded else { return nil }
+        let pk = insert.lastInsertedRowID
+        try writeChildren(of: record, pk: pk, replacing: false)
+        return pk
     }
 
     /// Rewrites a card's row and children.

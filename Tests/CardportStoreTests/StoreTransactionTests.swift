@@ -1,6 +1,7 @@
 import CardportCore
 import CardportStore
 import CardportTestSupport
+import GRDB
 import Testing
 
 @Suite struct StoreTransactionTests {
@@ -9,9 +10,9 @@ import Testing
         return (directory, try Store(path: directory.file("store.sqlite")))
     }
 
-    private func all(_ store: Store, _ filter: StoreFilter = .everything) throws -> [Record] {
+    private func all(_ store: Store, _ filter: StoreFilter = .everything) throws -> [CardportCore.Record] {
         try store.read { (reader) in
-            var records: [Record] = []
+            var records: [CardportCore.Record] = []
             try reader.forEach(filter) { records.append($0) }
             return records
         }
@@ -19,7 +20,7 @@ import Testing
 
     @Test func upsertingTheSameCardsTwiceAddsNothingTheSecondTime() throws {
         let (_, store) = try makeStore()
-        let cards: [Record] = [
+        let cards: [CardportCore.Record] = [
             .citation(Citation(text: "Carpe diem.", author: "Horace", tags: ["latin"])),
             .bookmark(Bookmark(name: "Swift", text: "https://swift.org/")),
             .task(TaskItem(description: "Read Seneca")),
@@ -104,5 +105,66 @@ import Testing
             try t.removeEverything()
         }
         #expect(try store.read { try $0.statistics() } == StoreStatistics())
+    }
+
+    /// Cards of every kind with copies, spelling variants and an update, as one import might bring them.
+    private static let mixedImport: [CardportCore.Record] = [
+        .citation(Citation(text: "Carpe diem.", author: "Horace", tags: ["latin"])),
+        .bookmark(Bookmark(name: "Swift", text: "https://swift.org/")),
+        .citation(Citation(text: "carpe  DIEM", author: "horace", tags: ["odes"], isFavourite: true,
+                           updatedAt: Timestamp(secondsSince1970: 9))),
+        .task(TaskItem(description: "Read Seneca")),
+        .citation(Citation(text: "Carpe diem.", author: "Horace", tags: ["latin"])),
+        .topic(Topic(title: "Stoicism", links: ["https://example.org"], questions: [Question(text: "What is virtue?")])),
+        .task(TaskItem(description: "read seneca", progress: .done, updatedAt: Timestamp(secondsSince1970: 5))),
+        .bookmark(Bookmark(name: "Swift", text: "https://swift.org/")),
+    ]
+
+    private func indexes(_ store: Store, at path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")
+        }
+    }
+
+    @Test func fillingEmptyTablesGivesWhatFillingUsedOnesGivesAndKeepsEveryIndex() throws {
+        let directory = try TemporaryDirectory()
+        // Empty tables: their key indexes are set aside while the transaction fills them.
+        let empty = try Store(path: directory.file("empty.sqlite"))
+        let fresh = try indexes(empty, at: directory.file("empty.sqlite"))
+        let intoEmpty = try empty.write { (t) in
+            let number = try t.addProvenance(Provenance(source: "a.jsonl", sha256: nil, format: "jsonl",
+                                                        importedAt: Timestamp(secondsSince1970: 0)))
+            return try Self.mixedImport.map { try t.upsert($0, policy: .newest, provenance: number) }
+        }
+        // Tables already in use keep their indexes throughout.
+        let used = try Store(path: directory.file("used.sqlite"))
+        let earlier: [CardportCore.Record] = [.citation(Citation(text: "Earlier.")), .bookmark(Bookmark(text: "https://example.com/")),
+                                 .task(TaskItem(description: "Earlier")), .topic(Topic(title: "Earlier"))]
+        try used.write { (t) in for record in earlier { _ = try t.upsert(record, policy: .newest, provenance: nil) } }
+        let intoUsed = try used.write { (t) in
+            let number = try t.addProvenance(Provenance(source: "a.jsonl", sha256: nil, format: "jsonl",
+                                                        importedAt: Timestamp(secondsSince1970: 0)))
+            return try Self.mixedImport.map { try t.upsert($0, policy: .newest, provenance: number) }
+        }
+        // Later copies from the same import count as duplicates, merged or not.
+        #expect(intoEmpty == [.added, .added, .duplicate, .added, .duplicate, .added, .duplicate, .duplicate])
+        #expect(intoUsed == intoEmpty)
+        let earlierIDs = Set(earlier.map(\.id))
+        #expect(try all(empty) == all(used).filter { !earlierIDs.contains($0.id) })
+        #expect(try indexes(empty, at: directory.file("empty.sqlite")) == fresh)
+        #expect(fresh.contains("citation_key: CREATE UNIQUE INDEX citation_key ON citation (key_high, key_low)"))
+        #expect(try empty.integrityCheck() == ["ok"])
+        // The index is back: a later import finds every card by its key.
+        let again = try empty.write { (t) in try Self.mixedImport.map { try t.upsert($0, policy: .newest, provenance: nil) } }
+        #expect(again.allSatisfy { $0 == .unchanged })
+    }
+
+    @Test func aRolledBackFillOfEmptyTablesLeavesTheIndexes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        let before = try indexes(store, at: directory.file("store.sqlite"))
+        _ = try store.write(commit: false) { (t) in try Self.mixedImport.map { try t.upsert($0, policy: .newest, provenance: nil) } }
+        #expect(try indexes(store, at: directory.file("store.sqlite")) == before)
+        #expect(try all(store).isEmpty)
     }
 }
