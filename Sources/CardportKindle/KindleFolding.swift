@@ -155,12 +155,25 @@ public enum KindleFolding {
                                      statistics: inout KindleStatistics) -> [Group] {
         // Positions 0..<members.count stand for the members in the union-find.
         var sets = DisjointSets(count: members.count)
-        // The same text twice in one book is one highlight.
-        var byText: [TextKey: Int] = [:]
-        byText.reserveCapacity(members.count)
+        // The same text twice in one book is one highlight: texts are found again through an
+        // open-addressing table of the digests their entries already carry, at most half full.
+        let capacity = 1 << (Int.bitWidth - (Swift.max(members.count, 4) * 2 - 1).leadingZeroBitCount)
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
+        var digests = [UInt64](repeating: 0, count: members.count)
         for position in members.indices {
-            let key = TextKey(clippings[members[position]].text, clippings[members[position]].textHash)
-            if let first = byText[key] { sets.union(first, position) } else { byText[key] = position }
+            let digest = clippings[members[position]].textHash.finalize().0
+            digests[position] = digest
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while slots[slot] >= 0 {
+                let other = Int(slots[slot])
+                if digests[other] == digest, sameBytes(clippings[members[other]].text, clippings[members[position]].text) {
+                    sets.union(other, position)
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            if slots[slot] < 0 { slots[slot] = Int32(position) }
         }
         // Located highlights: sweep in start order, comparing only with those still open.
         var located: [(start: Int, end: Int, position: Int)] = []
