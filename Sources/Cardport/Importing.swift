@@ -40,7 +40,7 @@ public struct Importing: Sendable {
         defer { for checksum in checksums { checksum.stop() } }
         let startedAt = Timestamp(Date())
 
-        return try store.write(commit: !request.dryRun) { (transaction) in
+        return try store.write(commit: !request.dryRun, checkingReferences: false) { (transaction) in
             try importAll(plan, request: request, plain: plain, checksums: checksums, startedAt: startedAt,
                           into: transaction, progress: progress)
         }

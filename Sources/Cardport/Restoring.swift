@@ -30,7 +30,7 @@ public struct Restoring: Sendable {
     /// Verifies the backup at `path`, then restores it; `mode` `nil` is allowed only for an empty store.
     public func run(_ path: String, mode: Mode?, policy: MergePolicy = .newest) throws(CardportError) -> MergeOutcome {
         _ = try BackupVerification.checkChecksum(path)
-        return try store.write { (transaction) in
+        return try store.write(checkingReferences: false) { (transaction) in
             let cards = try transaction.cardCount()
             guard mode != nil || cards == 0 else {
                 throw CardportError(.usage, "the store already holds \(ConversionReport.count(cards, "card"))",

@@ -37,19 +37,29 @@ public enum KindleFolding {
 
     /// Folds `clippings` (in file order) into citations.
     public static func fold(_ clippings: [KindleClipping]) -> Result {
-        fold(clippings, lastFirst: false)
+        fold(clippings, inParallel: foldsInParallel(clippings.count))
     }
 
-    /// Folds, on two threads when the file is large.
-    static func fold(_ clippings: [KindleClipping], lastFirst: Bool) -> Result {
-        fold(clippings, inParallel: clippings.count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1,
-             lastFirst: lastFirst)
+    /// Whether `count` entries are folded on two threads: a large file, on a machine with more than one core.
+    private static func foldsInParallel(_ count: Int) -> Bool {
+        count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 
     /// Folds on one thread, or on two with the books shared out between them; `lastFirst` gives the
     /// citations in reverse file order (for a reader that hands them out from the end).
     static func fold(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool = false) -> Result {
-        var result = Result()
+        let (citations, statistics) = fold(clippings, inParallel: inParallel, lastFirst: lastFirst) { $0 }
+        return Result(citations: citations, statistics: statistics)
+    }
+
+    /// Folds into records, last first: what a reader hands out with `popLast`, each moved once.
+    static func foldForReading(_ clippings: [KindleClipping]) -> (records: [Record], statistics: KindleStatistics) {
+        fold(clippings, inParallel: foldsInParallel(clippings.count), lastFirst: true, as: Record.citation)
+    }
+
+    /// Folds, giving each citation as `element` makes it.
+    private static func fold<Element>(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool,
+                                      as element: (Citation) -> Element) -> ([Element], KindleStatistics) {
         var statistics = KindleStatistics()
         let shelf = KindleShelf.sorting(clippings, inParts: inParallel ? 2 : 1)
         let (highlightsByBook, notesByBook) = (shelf.highlights, shelf.notes)
@@ -94,15 +104,13 @@ public enum KindleFolding {
             statistics.notesAttached += outcome.notesAttached
             statistics.notesAlone += outcome.notesAlone
         }
-        var citations: [Citation] = []
-        citations.reserveCapacity(clippings.count)
+        var elements: [Element] = []
+        elements.reserveCapacity(clippings.count)
         for index in slots.indices {
             let slot = slots.baseAddress! + (lastFirst ? slots.count - 1 - index : index)
-            if let citation = slot.move() { citations.append(citation) }
+            if let citation = slot.move() { elements.append(element(citation)) }
         }
-        result.citations = citations
-        result.statistics = statistics
-        return result
+        return (elements, statistics)
     }
 
     /// Folds the given books, putting each citation in the slot of its first entry; returns what folded.

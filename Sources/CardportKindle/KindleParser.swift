@@ -277,7 +277,8 @@ public enum KindleParser {
     /// The text without white space at either end; a text with nothing to trim (nearly every one)
     /// is returned as it is, without making a new string.
     private static func trimmed(_ text: String) -> String {
-        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        var text = text
+        guard let (first, last) = text.withUTF8({ $0.isEmpty ? nil : ($0[0], $0[$0.count - 1]) }) else { return text }
         if mayStartWhiteSpace(first) && text.unicodeScalars.first!.properties.isWhitespace
             || mayEndWhiteSpace(last) && text.unicodeScalars.last!.properties.isWhitespace {
             return String(Substring(text).trimmingSpaces)

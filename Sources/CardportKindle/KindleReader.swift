@@ -4,7 +4,8 @@ import CardportCore
 final class KindleReader: RecordReader {
     private let input: ByteInput
     /// The citations still to hand out, last first, so each is moved out rather than copied.
-    private var remaining: [Citation]?
+    private var remaining: [Record] = []
+    private var loaded = false
     private(set) var notes = ReaderNotes()
 
     init(input: ByteInput) {
@@ -12,8 +13,8 @@ final class KindleReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
-        if remaining == nil { try load() }
-        return remaining?.popLast().map(Record.citation)
+        if !loaded { try load() }
+        return remaining.popLast()
     }
 
     private func load() throws(CardportError) {
@@ -28,11 +29,10 @@ final class KindleReader: RecordReader {
             error.hint = "is this a Kindle \"My Clippings.txt\"? Each entry is a title line, a metadata line, a blank line, the text and a '==========' line"
             throw error
         }
-        var folded = KindleFolding.fold(parsed.clippings, lastFirst: true)
+        loaded = true
         // Last first, so that each citation is moved out by `popLast` rather than copied.
-        remaining = folded.citations
-        folded.citations = []
-        let statistics = folded.statistics
+        let statistics: KindleStatistics
+        (remaining, statistics) = KindleFolding.foldForReading(parsed.clippings)
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
         }

@@ -90,13 +90,21 @@ public final class Store: Sendable {
     /// Runs `body` in one immediate transaction, committed when it returns and rolled back when it
     /// throws: on any error, the store is exactly as before. With `commit: false` the transaction is
     /// rolled back anyway (a dry run).
-    public func write<T>(commit: Bool = true,
+    ///
+    /// `checkingReferences: false` is for a transaction that only adds and rewrites cards through
+    /// ``StoreTransaction/upsert(_:policy:provenance:)`` (an import, a restore): every reference it
+    /// writes is to a row it has just written or looked up, and deletes name their rows explicitly,
+    /// so SQLite need not look up each new row's parents.
+    public func write<T>(commit: Bool = true, checkingReferences: Bool = true,
                          _ body: (StoreTransaction) throws -> T) throws(CardportError) -> T {
         try Store.attempt(path) {
             try queue.writeWithoutTransaction { db in
                 // Up to 512 MiB of pages, taken only as the transaction needs them: an import's random
                 // index look-ups and inserts then stay in memory instead of spilling to the WAL.
                 try db.execute(sql: "PRAGMA cache_size = -524288")
+                // Foreign keys can only be switched outside a transaction.
+                if !checkingReferences { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+                defer { if !checkingReferences { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     let transaction = try StoreTransaction(db: db)

@@ -167,4 +167,25 @@ import Testing
         #expect(try indexes(store, at: directory.file("store.sqlite")) == before)
         #expect(try all(store).isEmpty)
     }
+
+    @Test func aWriteThatSkipsReferenceChecksLeavesSoundReferencesAndSwitchesChecksBackOn() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store(path: path)
+        try store.write(checkingReferences: false) { (t) in
+            let number = try t.addProvenance(Provenance(source: "a.jsonl", sha256: nil, format: "jsonl",
+                                                        importedAt: Timestamp(secondsSince1970: 0)))
+            for record in Self.mixedImport { _ = try t.upsert(record, policy: .newest, provenance: number) }
+        }
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }.isEmpty)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 2)
+        // A later write checks references again: purging a citation removes its tag links with it.
+        let purged = try store.write { (t) in
+            _ = try t.setArchived(true, StoreFilter(kinds: [.citation]))
+            return try t.purgeArchived(StoreFilter(kinds: [.citation]))
+        }
+        #expect(purged == 1)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 0)
+    }
 }
