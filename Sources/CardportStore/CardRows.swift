@@ -45,7 +45,7 @@ enum CardRows {
         /// the given import, -2 when its digest is the given one, else its primary key.
         let probe: String
         let origin: String
-        /// Inserts 1, 2, … tag links in one statement (index = count - 1).
+        /// Inserts 1, 2, … ``CardRows/linksPerStatement`` tag links in one statement (index = count - 1).
         let tagLinks: [String]
         /// Inserts a card into a table whose key index is set aside (see ``StoreTransaction``).
         let insertUnindexed: String
@@ -75,12 +75,15 @@ enum CardRows {
                 """
             dropKeyIndex = "DROP INDEX \(table)_key"
             createKeyIndex = "CREATE UNIQUE INDEX \(table)_key ON \(table) (key_high, key_low)"
-            tagLinks = (1...8).map { count in
+            tagLinks = (1...CardRows.linksPerStatement).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
             }
         }
     }
+
+    /// The most tag links one statement inserts: links wait and go in together, across cards.
+    static let linksPerStatement = 64
 
     private static let statementTable: [Statements] = RecordKind.allCases.map(Statements.init)
 

@@ -76,7 +76,10 @@ public final class StoreTransaction {
         let probe: BulkStatement
         let card: StoreReader.CardQueries
         let origin: BulkStatement
-        var tagLinks: [BulkStatement?] = Array(repeating: nil, count: 8)
+        var tagLinks: [BulkStatement?] = Array(repeating: nil, count: CardRows.linksPerStatement)
+        /// Tag links written but not inserted yet, as (card, position, tag) triples: they go in
+        /// ``CardRows/linksPerStatement`` at a time (see ``StoreTransaction/flushLinks()``).
+        var pendingLinks: [Int64] = []
         /// The keys added so far and their rows, while the table's key index is set aside; `nil`
         /// while the index is in place.
         var unindexedKeys: [IdentityKey: Int64]?
@@ -113,6 +116,7 @@ public final class StoreTransaction {
     /// store calls it before committing, so a committed store always has its indexes.
     func finish() throws(CardportError) {
         try run {
+            try flushLinks()
             for (ordinal, statements) in prepared.enumerated() where statements?.unindexedKeys != nil {
                 try db.execute(sql: statements!.sql.createKeyIndex)
                 prepared[ordinal] = nil
@@ -177,6 +181,7 @@ public final class StoreTransaction {
         statements.origin.bind(1, pk)
         let origin = try statements.origin.run()
         let sameImport = provenance != nil && origin == provenance
+        try flushLinks()
         let existing = try StoreReader(db: db).card(kind, pk: pk, queries: statements.card)
         let merged = RecordMerge.merge(existing, record, policy: policy)
         if merged == existing { return sameImport ? .duplicate : .unchanged }
@@ -222,24 +227,19 @@ public final class StoreTransaction {
         let kind = record.kind
         let table = CardRows.table(kind)
         if kind == .citation || kind == .bookmark {
-            if replacing { try db.cachedStatement(sql: "DELETE FROM \(table)_tag WHERE \(table) = ?").execute(arguments: [pk]) }
+            if replacing {
+                try flushLinks()
+                try db.cachedStatement(sql: "DELETE FROM \(table)_tag WHERE \(table) = ?").execute(arguments: [pk])
+            }
             let tags = CardRows.tags(of: record)
-            var position = 0
-            while position < tags.count {
-                // Up to eight links per statement: one statement per card for most cards.
-                let count = Swift.min(8, tags.count - position)
+            if !tags.isEmpty {
                 let prepared = try statements(kind)
-                let link = try prepared.tagLinks[count - 1] ?? BulkStatement(db, sql: prepared.sql.tagLinks[count - 1])
-                prepared.tagLinks[count - 1] = link
-                var parameter: Int32 = 1
-                for offset in position..<(position + count) {
-                    link.bind(parameter, pk)
-                    link.bind(parameter + 1, offset)
-                    link.bind(parameter + 2, try tagPK(tags[offset]))
-                    parameter += 3
+                for (position, name) in tags.enumerated() {
+                    prepared.pendingLinks.append(pk)
+                    prepared.pendingLinks.append(Int64(position))
+                    prepared.pendingLinks.append(try tagPK(name))
                 }
-                try link.run()
-                position += count
+                if prepared.pendingLinks.count >= 3 * CardRows.linksPerStatement { try insertLinks(prepared) }
             }
         }
         if case .topic(let topic) = record {
@@ -263,6 +263,37 @@ public final class StoreTransaction {
             let extra = try db.cachedStatement(sql: "INSERT INTO extra (kind, owner, key, value) VALUES (?, ?, ?, ?)")
             for key in extras.keys.sorted() { try extra.execute(arguments: [table, pk, key, extras[key]!]) }
         }
+    }
+
+    /// Inserts the tag links still waiting, of every kind.
+    ///
+    /// Links wait so that one statement inserts many (a statement's fixed cost is most of a small
+    /// insert's). Whatever reads or deletes links, or cards that links refer to, flushes them first:
+    /// a merge that reads a card's tags, an update that replaces them, archiving, purging, and the
+    /// end of the transaction.
+    func flushLinks() throws {
+        for case let statements? in prepared where !statements.pendingLinks.isEmpty {
+            try insertLinks(statements)
+        }
+    }
+
+    private func insertLinks(_ statements: Prepared) throws {
+        let links = statements.pendingLinks
+        var row = 0
+        let rows = links.count / 3
+        while row < rows {
+            let count = Swift.min(CardRows.linksPerStatement, rows - row)
+            let insert = try statements.tagLinks[count - 1] ?? BulkStatement(db, sql: statements.sql.tagLinks[count - 1])
+            statements.tagLinks[count - 1] = insert
+            var parameter: Int32 = 1
+            for value in links[(3 * row)..<(3 * (row + count))] {
+                insert.bind(parameter, value)
+                parameter += 1
+            }
+            try insert.run()
+            row += count
+        }
+        statements.pendingLinks.removeAll(keepingCapacity: true)
     }
 
     // MARK: Tags and settings
@@ -336,6 +367,7 @@ public final class StoreTransaction {
 
     /// Archives or unarchives the citations `filter` selects; returns how many changed.
     public func setArchived(_ archived: Bool, _ filter: StoreFilter) throws(CardportError) -> Int {
+        try run { try flushLinks() }
         var selection = filter
         selection.kinds = [.citation]
         selection.archived = archived ? .exclude : .only
@@ -357,6 +389,7 @@ public final class StoreTransaction {
 
     /// Deletes the archived citations `filter` selects (never an unarchived one); returns how many.
     public func purgeArchived(_ filter: StoreFilter) throws(CardportError) -> Int {
+        try run { try flushLinks() }
         var selection = filter
         selection.kinds = [.citation]
         selection.archived = .only
@@ -376,6 +409,7 @@ public final class StoreTransaction {
     /// Deletes every card, tag, setting and provenance entry (`restore --replace`).
     public func removeEverything() throws(CardportError) {
         try run {
+            try flushLinks()
             for table in ["citation_tag", "bookmark_tag", "topic_link", "topic_question", "extra", "citation", "bookmark",
                           "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
                 try db.execute(sql: "DELETE FROM \(table)")
