@@ -188,4 +188,25 @@ import Testing
         #expect(purged == 1)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 0)
     }
+
+    @Test func tagLinksThatWaitAreInPlaceForEverythingThatFollowsInTheTransaction() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store(path: path)
+        // More links than one statement takes, then a merge, an archive and a purge in the same transaction.
+        let cards = (0..<100).map { Record.citation(Citation(text: "Card \($0).", tags: ["a\($0 % 7)", "b", "c\($0 % 3)"])) }
+        let purged = try store.write { (t) in
+            for card in cards { _ = try t.upsert(card, policy: .newest, provenance: nil) }
+            _ = try t.upsert(.citation(Citation(text: "card 5", tags: ["late"])), policy: .newest, provenance: nil)
+            _ = try t.setArchived(true, StoreFilter(kinds: [.citation], tag: "c0"))
+            return try t.purgeArchived(StoreFilter(kinds: [.citation]))
+        }
+        #expect(purged == 34)
+        let kept = try all(store, StoreFilter(kinds: [.citation]))
+        #expect(kept.count == 66)
+        guard case .citation(let five)? = kept.first(where: { $0.id == cards[5].id }) else { Issue.record("card 5 is missing"); return }
+        #expect(five.tags == ["a5", "b", "c2", "late"])
+        let queue = try DatabaseQueue(path: path)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 66 * 3 + 1)
+    }
 }
