@@ -8,19 +8,45 @@ internal import GRDBSQLite
 /// GRDB prepares the statement and owns its handle (it finalizes it); this type binds values
 /// straight from Swift strings' UTF-8 storage and steps it, without building argument arrays of
 /// existentials for every row. Parameters are 1-based, as in SQLite.
+///
+/// Text is copied into a buffer of the parameter's own, kept from row to row, and bound without a
+/// copy of SQLite's (`SQLITE_STATIC`): SQLite reads it until the parameter is bound again or cleared,
+/// and the buffer stays as it is until then. This spares an allocation and a copy per value.
 final class BulkStatement {
     private let statement: Statement
     private let handle: OpaquePointer
     private let connection: OpaquePointer?
     /// A scratch buffer for values written as text on the way in (dates).
-    private var scratch: [UInt8] = []
+    /// Each parameter's text buffer (index = parameter - 1), grown as needed, freed in `deinit`.
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    private static let isStatic = unsafeBitCast(0, to: sqlite3_destructor_type.self)
 
     init(_ db: Database, sql: String) throws {
         statement = try db.makeStatement(sql: sql)
         handle = statement.sqliteStatement
         connection = db.sqliteConnection
+    }
+
+    deinit {
+        // Nothing may point into the buffers once they are gone.
+        sqlite3_clear_bindings(handle)
+        for buffer in buffers { buffer.deallocate() }
+    }
+
+    /// Parameter `index`'s buffer, with room for at least `count` bytes.
+    private func buffer(_ index: Int32, count: Int) -> UnsafeMutableRawPointer {
+        let slot = Int(index) - 1
+        while buffers.count <= slot {
+            buffers.append(UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8))
+        }
+        if buffers[slot].count < count {
+            buffers[slot].deallocate()
+            buffers[slot] = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(count, 2 * buffers[slot].count),
+                                                                   alignment: 8)
+        }
+        return buffers[slot].baseAddress!
     }
 
     func bind(_ index: Int32, _ value: String?) {
@@ -31,8 +57,10 @@ final class BulkStatement {
                 _ = sqlite3_bind_text(handle, index, "", 0, BulkStatement.transient)
                 return
             }
-            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
-                                  Int32(utf8.count), BulkStatement.transient)
+            let copy = buffer(index, count: utf8.count)
+            copy.copyMemory(from: base, byteCount: utf8.count)
+            _ = sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(utf8.count),
+                                  BulkStatement.isStatic)
         }
     }
 
@@ -52,12 +80,10 @@ final class BulkStatement {
     /// Binds a date as the ISO 8601 text it was written in.
     func bind(_ index: Int32, _ value: Timestamp?) {
         guard let value else { return bindNull(index) }
-        scratch.removeAll(keepingCapacity: true)
-        value.appendISO8601(to: &scratch)
-        scratch.withUnsafeBufferPointer { bytes in
-            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  Int32(bytes.count), BulkStatement.transient)
-        }
+        let text = buffer(index, count: Timestamp.maximumISO8601Length).assumingMemoryBound(to: UInt8.self)
+        let count = value.writeISO8601(to: text)
+        _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), Int32(count),
+                              BulkStatement.isStatic)
     }
 
     func bindNull(_ index: Int32) {
