@@ -14,6 +14,23 @@ import Testing
         #expect(id == "09eb10b4-9ae2-8d7d-b526-55c9146d8db7")
     }
 
+    @Test func isTheSameFromBytesAsFromStrings() {
+        let cases: [(String, String?, String?)] = [
+            ("Carpe diem.", "Horace", nil), ("x", nil, nil), ("", nil, ""), ("Zoë — “quoted”", "Wisława", "Книга"),
+            (String(repeating: "long text ", count: 30), "a", "b"), ("exactly8", "7 bytes", "sixteen bytes!!!"),
+        ]
+        for (text, author, source) in cases {
+            func bytes(_ s: String?, _ body: (UnsafeRawBufferPointer?) -> String) -> String {
+                guard let s else { return body(nil) }
+                return Array(s.utf8).withUnsafeBytes { body($0) }
+            }
+            let fromBytes = bytes(text) { t in bytes(author) { a in bytes(source) { s in
+                RecordID.citation(text: t!, author: a, source: s)
+            } } }
+            #expect(fromBytes == RecordID.citation(text: text, author: author, source: source), "\(text)")
+        }
+    }
+
     @Test func separatesFieldsAndAbsence() {
         #expect(RecordID.citation(text: "ab", author: "c", source: nil) != RecordID.citation(text: "a", author: "bc", source: nil))
         #expect(RecordID.citation(text: "a", author: nil, source: nil) != RecordID.citation(text: "a", author: "", source: nil))

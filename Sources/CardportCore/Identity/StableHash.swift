@@ -22,7 +22,12 @@ public struct StableHash: Sendable {
 
     /// Adds one field given as UTF-8 bytes; the same as ``combine(_:)-(String)`` of that string.
     public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawBufferPointer(bytes)
+        combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Adds one field given as raw UTF-8 bytes, for readers that hash a field before (or instead
+    /// of) making its string; the same as ``combine(_:)-(String)`` of the string of those bytes.
+    public mutating func combine(bytes raw: UnsafeRawBufferPointer) {
         var i = 0
         while i + 8 <= raw.count {
             add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
@@ -49,6 +54,12 @@ public struct StableHash: Sendable {
     /// Adds a field that may be absent; absent is distinct from empty.
     public mutating func combine(_ field: String?) {
         if let field { combine(field) } else { add(0xFE00_0000_0000_0000) }
+    }
+
+    /// Adds a field given as raw UTF-8 bytes that may be absent; the same as
+    /// ``combine(_:)-(String?)`` of the string of those bytes.
+    public mutating func combine(bytes raw: UnsafeRawBufferPointer?) {
+        if let raw { combine(bytes: raw) } else { add(0xFE00_0000_0000_0000) }
     }
 
     @inline(__always)
