@@ -19,8 +19,11 @@ public final class PrefetchingReader: RecordReader {
     private let channel: Channel
     /// The batch being handed out; each record is moved out as it is taken (a copy would cost a
     /// retain now and a release later for every string of the record).
-    private var batch: [Item?] = []
-    private var position = 0
+    ///
+    /// Only ``next()`` touches the batch and the position, one access at a time, on the caller's
+    /// thread: the run-time exclusivity checks, three per record, are left out.
+    @exclusivity(unchecked) private var batch: [Item?] = []
+    @exclusivity(unchecked) private var position = 0
     private var started = false
     private var finished = false
     private var takenBytes = 0
