@@ -38,9 +38,17 @@ enum CSVCell {
     /// the ends of each item; empty items are dropped.
     static func list(_ bytes: UnsafeRawBufferPointer, separator: UInt8) -> [String] {
         guard !bytes.isEmpty else { return [] }
+        // One pass finds escapes and counts separators, so the list is allocated once at its size.
+        var separators = 0
+        var escaped = false
+        for byte in bytes {
+            if byte == separator { separators += 1 }
+            if byte == 0x5C { escaped = true }
+        }
         // The common case: no escapes, so items are slices of the cell.
-        if !bytes.contains(0x5C) {
+        if !escaped {
             var items: [String] = []
+            items.reserveCapacity(separators + 1)
             var start = 0
             for i in 0...bytes.count where i == bytes.count || bytes[i] == separator {
                 var a = start, b = i

@@ -247,18 +247,15 @@ final class CSVScanner {
 
     /// The index of the first delimiter, CR or LF at or after `from`, or `count`.
     @inline(__always)
-    private static func fieldEnd(_ p: UnsafeRawPointer, from: Int, count: Int, delimiter: UInt8) -> Int {
+    static func fieldEnd(_ p: UnsafeRawPointer, from: Int, count: Int, delimiter: UInt8) -> Int {
         var i = from
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let d = ones &* UInt64(delimiter)
-        let cr = ones &* 0x0D
-        let lf = ones &* 0x0A
-        while i + 8 <= count {
-            let word = p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let a = word ^ d, b = word ^ cr, c = word ^ lf
-            let zero = ((a &- ones) & ~a) | ((b &- ones) & ~b) | ((c &- ones) & ~c)
-            if zero & highs != 0 { break }
+        // Words at a time only for an ASCII delimiter (the library accepts any byte); bytes otherwise.
+        while delimiter < 0x80 && i + 8 <= count {
+            let mask = CSVScanner.endMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self), delimiters: d)
+            // The lowest flagged byte is exact (see `endMask`), so the field ends there.
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
             i += 8
         }
         while i < count {
@@ -267,5 +264,17 @@ final class CSVScanner {
             i += 1
         }
         return count
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that is the delimiter (`delimiters` holds
+    /// it in every byte), CR or LF. Borrows may set bits above the first such byte; the lowest set
+    /// bit is exact. The delimiter is ASCII, so `~word` clears the bytes that are not.
+    @inline(__always)
+    static func endMask(_ word: UInt64, delimiters: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let delimiter = (word ^ delimiters) &- ones
+        let cr = (word ^ (ones &* 0x0D)) &- ones
+        let lf = (word ^ (ones &* 0x0A)) &- ones
+        return (delimiter | cr | lf) & ~word & (ones &* 0x80)
     }
 }

@@ -13,6 +13,11 @@ final class JSONWriter {
     /// The number of bytes written.
     private(set) var count = 0
 
+    /// The timestamp last written and its text, which the next timestamp reuses when it is the same.
+    private var lastTimestamp: Timestamp?
+    private let lastTimestampText = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Timestamp.maximumISO8601Length)
+    private var lastTimestampLength = 0
+
     init(capacity: Int = 0) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
@@ -20,6 +25,7 @@ final class JSONWriter {
 
     deinit {
         base.deallocate()
+        lastTimestampText.deallocate()
     }
 
     /// The bytes written, valid until the next write.
@@ -44,8 +50,30 @@ final class JSONWriter {
     @inline(__always)
     private func append(_ source: UnsafeRawPointer, _ length: Int) {
         reserve(length)
-        memcpy(base + count, source, length)
+        JSONWriter.copy(source, to: base + count, length)
         count += length
+    }
+
+    /// Copies bytes; up to sixteen with two overlapping loads and stores instead of a call to
+    /// `memcpy`, whose set-up costs more than the few bytes of a member name or a short value.
+    @inline(__always)
+    static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ length: Int) {
+        let out = UnsafeMutableRawPointer(target)
+        if length > 16 {
+            memcpy(out, source, length)
+        } else if length >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            out.storeBytes(of: head, as: UInt64.self)
+            out.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            out.storeBytes(of: head, as: UInt32.self)
+            out.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        } else {
+            for i in 0..<length { target[i] = source.load(fromByteOffset: i, as: UInt8.self) }
+        }
     }
 
     func raw(_ text: StaticString) {
@@ -66,6 +94,49 @@ final class JSONWriter {
         }
     }
 
+    /// The index of the first byte at or after `from` that JSON must escape, or `count`.
+    @inline(__always)
+    static func plainEnd(_ p: UnsafeRawPointer, from: Int, count: Int) -> Int {
+        var i = from
+        while i + 16 <= count {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                | escapeMask(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+            if mask != 0 { break }
+            i += 16
+        }
+        while i + 8 <= count {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        // The last few bytes in one word that overlaps bytes already scanned, when there is one.
+        if count - from >= 8 {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            if mask == 0 { return count }
+            return Swift.max(i, count - 8 + mask.trailingZeroBitCount >> 3)
+        }
+        while i < count {
+            let byte = p.load(fromByteOffset: i, as: UInt8.self)
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return i }
+            i += 1
+        }
+        return count
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that JSON must escape: `"`, `\` or below
+    /// 0x20. Bits above the first such byte may be set by borrows; the lowest set bit is exact.
+    ///
+    /// One subtraction per kind of byte, sharing the final masks: a byte borrows below 0x20, or at
+    /// zero once `"` or `\` is XORed away, and non-ASCII bytes are cleared by `~word`.
+    @inline(__always)
+    static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = word &- ones &* 0x20
+        let quote = (word ^ (ones &* 0x22)) &- ones
+        let backslash = (word ^ (ones &* 0x5C)) &- ones
+        return (below | quote | backslash) & ~word & (ones &* 0x80)
+    }
+
     func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
@@ -75,22 +146,20 @@ final class JSONWriter {
             var at = self.count
             base[at] = 0x22
             at += 1
+            guard let source = utf8.baseAddress else {
+                base[at] = 0x22
+                self.count = at + 1
+                return
+            }
+            let raw = UnsafeRawPointer(source)
             var runStart = 0
             var i = 0
-            let raw = UnsafeRawBufferPointer(utf8)
-            while i < count {
-                while i + 8 <= count,
-                      !ByteScan.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
-                    i += 8
-                }
+            while true {
+                i = JSONWriter.plainEnd(raw, from: i, count: count)
                 guard i < count else { break }
                 let byte = utf8[i]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                    i += 1
-                    continue
-                }
                 if runStart < i {
-                    memcpy(base + at, utf8.baseAddress! + runStart, i - runStart)
+                    JSONWriter.copy(source + runStart, to: base + at, i - runStart)
                     at += i - runStart
                 }
                 if at + 6 + (count - i) + 1 > capacity {
@@ -118,7 +187,7 @@ final class JSONWriter {
                 runStart = i
             }
             if runStart < count {
-                memcpy(base + at, utf8.baseAddress! + runStart, count - runStart)
+                JSONWriter.copy(source + runStart, to: base + at, count - runStart)
                 at += count - runStart
             }
             base[at] = 0x22
@@ -149,7 +218,17 @@ final class JSONWriter {
         reserve(Timestamp.maximumISO8601Length + 2)
         base[count] = 0x22
         count += 1
-        count += value.writeISO8601(to: base + count)
+        // A card's two dates are often the same: the second is copied from the first.
+        if value == lastTimestamp {
+            JSONWriter.copy(lastTimestampText.baseAddress!, to: base + count, lastTimestampLength)
+            count += lastTimestampLength
+        } else {
+            let length = value.writeISO8601(to: base + count)
+            lastTimestampText.baseAddress!.update(from: base + count, count: length)
+            lastTimestamp = value
+            lastTimestampLength = length
+            count += length
+        }
         base[count] = 0x22
         count += 1
     }

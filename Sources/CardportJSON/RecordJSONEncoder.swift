@@ -7,11 +7,7 @@ import CardportCore
 enum RecordJSONEncoder {
     static func encode(_ record: Record, kind includeKind: Bool, into writer: JSONWriter) {
         writer.byte(0x7B)
-        if includeKind {
-            writer.raw("\"kind\":")
-            writer.string(record.kind.rawValue)
-            writer.byte(0x2C)
-        }
+        if includeKind { writer.raw(kindMember(record.kind)) }
         switch record {
         case .citation(let citation): encode(citation, into: writer)
         case .bookmark(let bookmark): encode(bookmark, into: writer)
@@ -21,6 +17,18 @@ enum RecordJSONEncoder {
         case .settings(let settings): encode(settings, into: writer)
         }
         writer.byte(0x7D)
+    }
+
+    /// The `kind` member and the comma after it, as one literal.
+    private static func kindMember(_ kind: RecordKind) -> StaticString {
+        switch kind {
+        case .citation: return "\"kind\":\"citation\","
+        case .bookmark: return "\"kind\":\"bookmark\","
+        case .task: return "\"kind\":\"task\","
+        case .topic: return "\"kind\":\"topic\","
+        case .tag: return "\"kind\":\"tag\","
+        case .settings: return "\"kind\":\"settings\","
+        }
     }
 
     static func encode(_ c: Citation, into w: JSONWriter) {

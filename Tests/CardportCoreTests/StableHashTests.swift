@@ -32,6 +32,20 @@ import Testing
         return (high, mix(b ^ high))
     }
 
+    @Test func hashesRawBytesAsItHashesTheirString() {
+        let text = "Whereof one cannot speak — thereof one must be silent."
+        for length in [0, 1, 7, 8, 9, 16, 23, text.utf8.count] {
+            let field = String(decoding: Array(text.utf8)[..<length], as: UTF8.self)
+            var fromString = StableHash()
+            fromString.combine(field)
+            fromString.combine(nil as String?)
+            var fromBytes = StableHash()
+            Array(field.utf8).withUnsafeBytes { fromBytes.combine(bytes: $0) }
+            fromBytes.combine(bytes: nil as UnsafeRawBufferPointer?)
+            #expect(fromBytes.finalize() == fromString.finalize(), "length \(length)")
+        }
+    }
+
     @Test func matchesTheSpecificationForEveryLengthOfTail() {
         let bytes = Array("Whereof one cannot speak, thereof one must be silent. — Ludwig W.".utf8)
         for length in 0...bytes.count {

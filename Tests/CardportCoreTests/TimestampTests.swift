@@ -60,4 +60,35 @@ import Testing
         let timestamp = Timestamp(try #require(Timestamp(parsing: "2020-01-01T00:00:00.250Z")).date)
         #expect(timestamp.iso8601 == "2020-01-01T00:00:00.250Z")
     }
+
+    @Test func writesEveryFieldAtItsPlaceAcrossTheCalendar() {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        // From year 1 to 9999 in uneven steps, with each kind of zone.
+        var seconds: Int64 = -62_135_596_800
+        while seconds < 253_402_300_799 {
+            for zone in [Timestamp.Zone.utc, .floating, .offset(minutes: -570), .offset(minutes: 345)] {
+                let stamp = Timestamp(secondsSince1970: seconds, zone: zone)
+                let c = stamp.components
+                var expected = "\(padded(c.year, 4))-\(padded(c.month, 2))-\(padded(c.day, 2))T"
+                    + "\(padded(c.hour, 2)):\(padded(c.minute, 2)):\(padded(c.second, 2))"
+                switch zone {
+                case .utc: expected += "Z"
+                case .floating: break
+                case .offset(let minutes):
+                    expected += (minutes < 0 ? "-" : "+") + padded(abs(minutes) / 60, 2) + ":" + padded(abs(minutes) % 60, 2)
+                }
+                #expect(stamp.iso8601 == expected)
+                if c.year >= 1 { #expect(Timestamp(parsing: expected) == stamp) }
+            }
+            seconds += 2_718_281_828 + seconds % 86_399
+        }
+    }
+
+    @Test func writesTheLastFourDigitsOfAYearPastTheForm() {
+        // 10000-01-01T00:00:00Z: the form has four digits for the year.
+        #expect(Timestamp(secondsSince1970: 253_402_300_800).iso8601 == "0000-01-01T00:00:00Z")
+    }
 }

@@ -1,3 +1,4 @@
+import CardportCore
 @testable import CardportJSON
 import Testing
 
@@ -18,5 +19,69 @@ import Testing
         writer.byte(0x5D)
         let expected = "[\"" + String(repeating: "\\u0001\\\"\\\\\\n\\té", count: 200) + "end\"]"
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+    }
+
+    /// JSON's escapes, one byte at a time.
+    func reference(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case let c where c.value < 0x20: out += "\\u00" + (c.value < 0x10 ? "0" : "") + String(c.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func findsWhatToEscapeAtEveryPlaceAcrossWordBoundaries() {
+        // Plain runs of every length, with a byte to escape (or a non-ASCII character, which is not
+        // escaped) at every place: the scan goes sixteen, eight, then one byte at a time.
+        for length in 0...40 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+            let writer = JSONWriter(capacity: 1)
+            writer.string(plain)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == reference(plain), "length \(length)")
+            for place in 0..<length {
+                for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", "é", "\u{7F}", " "] {
+                    var characters = Array(plain)
+                    characters[place] = Character(special)
+                    let text = String(characters)
+                    let writer = JSONWriter(capacity: 1)
+                    writer.string(text)
+                    #expect(String(decoding: writer.bytes, as: UTF8.self) == reference(text),
+                            "length \(length), place \(place), \(special.unicodeScalars.first!.value)")
+                }
+            }
+        }
+    }
+
+    @Test func copiesShortAndLongRunsWhole() {
+        let source = Array((0..<64).map { UInt8($0) })
+        for length in 0...40 {
+            var target = [UInt8](repeating: 0xEE, count: 48)
+            source.withUnsafeBytes { raw in
+                target.withUnsafeMutableBufferPointer { JSONWriter.copy(raw.baseAddress! + 3, to: $0.baseAddress!, length) }
+            }
+            #expect(Array(target[..<length]) == Array(source[3..<(3 + length)]), "length \(length)")
+            #expect(target[length...].allSatisfy { $0 == 0xEE }, "length \(length)")
+        }
+    }
+
+    @Test func writesARepeatedTimestampAsTheFirst() throws {
+        let stamps = ["2024-05-01T10:15:00Z", "2024-05-01T10:15:00Z", "2024-05-01T10:15:00.50Z", "2024-05-01",
+                      "2024-05-01T12:15:00+02:00", "2024-05-01T12:15:00+02:00", "2024-05-01T10:15:00Z"]
+        let writer = JSONWriter()
+        for text in stamps {
+            writer.timestamp(try #require(Timestamp(parsing: text)))
+            writer.byte(0x2C)
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == stamps.map { "\"\($0)\"," }.joined())
     }
 }

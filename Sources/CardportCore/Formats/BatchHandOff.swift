@@ -27,7 +27,10 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     }
 
     /// Waits for room, then queues a batch; `false` when the consumer has stopped (the batch is dropped).
-    public func put(_ batch: Batch) -> Bool {
+    ///
+    /// The batch is consumed: the producer keeps no reference, so the consumer can change the
+    /// batch's storage in place instead of copying it.
+    public func put(_ batch: consuming Batch) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while waiting.count >= depth && !isStopped { condition.wait() }

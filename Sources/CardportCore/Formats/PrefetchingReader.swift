@@ -17,8 +17,13 @@ import Foundation
 /// ```
 public final class PrefetchingReader: RecordReader {
     private let channel: Channel
-    private var batch: [Item] = []
-    private var position = 0
+    /// The batch being handed out; each record is moved out as it is taken (a copy would cost a
+    /// retain now and a release later for every string of the record).
+    ///
+    /// Only ``next()`` touches the batch and the position, one access at a time, on the caller's
+    /// thread: the run-time exclusivity checks, three per record, are left out.
+    @exclusivity(unchecked) private var batch: [Item?] = []
+    @exclusivity(unchecked) private var position = 0
     private var started = false
     private var finished = false
     private var takenBytes = 0
@@ -39,12 +44,16 @@ public final class PrefetchingReader: RecordReader {
                 channel.start()
             }
             let taken = channel.take()
-            batch = taken.items
             position = 0
             takenBytes = taken.bytesRead
             finished = taken.isLast
+            // Consumed, so the batch's storage is this thread's alone and taking records out of it
+            // does not copy it. The emptied batch goes back to the reading thread to be filled again.
+            var emptied = (consume taken).items
+            swap(&emptied, &batch)
+            channel.recycle(emptied)
         }
-        let item = batch[position]
+        let item = batch[position].take()!
         position += 1
         switch item {
         case .record(let record): return record
@@ -78,7 +87,7 @@ public final class PrefetchingReader: RecordReader {
     }
 
     private struct Batch {
-        var items: [Item]
+        var items: [Item?]
         var bytesRead: Int
         var isLast: Bool
     }
@@ -90,6 +99,11 @@ public final class PrefetchingReader: RecordReader {
         let source: ByteInput
         private let batchSize: Int
         private let handOff: BatchHandOff<Batch>
+        /// Storage of batches the consumer has emptied, for the reading thread to fill again: a fresh
+        /// batch is one large allocation, and each large allocation makes the allocator merge the small
+        /// blocks freed on the other thread, which then costs every small allocation more.
+        private let spareLock = NSLock()
+        private var spares: [[Item?]] = []
 
         init(reader: any RecordReader, source: ByteInput, batchSize: Int, depth: Int) {
             self.reader = reader
@@ -116,11 +130,26 @@ public final class PrefetchingReader: RecordReader {
             handOff.stop(untilFinished: true)
         }
 
+        /// Takes back the storage of a batch whose every item was taken.
+        func recycle(_ items: consuming [Item?]) {
+            spareLock.lock()
+            defer { spareLock.unlock() }
+            if spares.count < 2 { spares.append(items) }
+        }
+
+        /// Empty storage for the next batch: a recycled one when there is one.
+        private func spare() -> [Item?] {
+            spareLock.lock()
+            defer { spareLock.unlock() }
+            return spares.popLast() ?? []
+        }
+
         private func run() {
             defer { handOff.finish() }
             var last = false
             while !last {
-                var items: [Item] = []
+                var items = spare()
+                items.removeAll(keepingCapacity: true)
                 items.reserveCapacity(batchSize)
                 while items.count < batchSize {
                     do {
@@ -137,7 +166,7 @@ public final class PrefetchingReader: RecordReader {
                         }
                     }
                 }
-                guard handOff.put(Batch(items: items, bytesRead: source.bytesRead, isLast: last)) else { return }
+                guard handOff.put(Batch(items: consume items, bytesRead: source.bytesRead, isLast: last)) else { return }
             }
         }
     }

@@ -19,16 +19,17 @@ public final class RecordCountLimit: RecordReader {
     public func next() throws(CardportError) -> Record? {
         // Where the record starts, for streaming readers (the error points at the first one too many).
         let start = input.offset
-        let record: Record
+        // Passed on as it came (not unwrapped and wrapped again): a record is large, and each
+        // wrapping is a copy of it.
+        let record: Record?
         do {
-            guard let next = try base.next() else { return nil }
-            record = next
+            record = try base.next()
         } catch {
             // A skipped record still counts: a file of nothing but bad records must end too.
             if error.isRecoverable { try count(from: start) }
             throw error
         }
-        try count(from: start)
+        if case .some = record { try count(from: start) }
         return record
     }
 

@@ -22,28 +22,41 @@ public struct StableHash: Sendable, Hashable {
 
     /// Adds one field given as UTF-8 bytes; the same as ``combine(_:)-(String)`` of that string.
     public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var i = 0
-        while i + 8 <= raw.count {
-            add(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
-        }
-        // The last 0–7 bytes, zero-padded: taken from one load of the field's last eight bytes
-        // when the field has that many, else byte by byte.
-        let rest = raw.count - i
+        combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Adds one field given as raw UTF-8 bytes, for readers that hash a field before (or instead
+    /// of) making its string; the same as ``combine(_:)-(String)`` of the string of those bytes.
+    public mutating func combine(bytes raw: UnsafeRawBufferPointer) {
+        // The lanes in locals and the words read through a pointer known to be there: the loop
+        // then keeps both lanes in registers instead of storing them back for every word.
+        var a = self.a, b = self.b
+        let count = raw.count
         var tail: UInt64 = 0
-        if rest > 0 && raw.count >= 8 {
-            tail = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)) >> UInt64(64 - 8 * rest)
-        } else {
-            var shift: UInt64 = 0
-            while i < raw.count {
-                tail |= UInt64(raw[i]) << shift
-                shift += 8
-                i += 1
+        if let base = raw.baseAddress {
+            var i = 0
+            while i &+ 8 <= count {
+                StableHash.add(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)), &a, &b)
+                i &+= 8
+            }
+            // The last 0–7 bytes, zero-padded: taken from one load of the field's last eight bytes
+            // when the field has that many, else byte by byte.
+            let rest = count &- i
+            if rest > 0 && count >= 8 {
+                tail = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) >> UInt64(64 &- 8 &* rest)
+            } else {
+                var shift: UInt64 = 0
+                while i < count {
+                    tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+                    shift &+= 8
+                    i &+= 1
+                }
             }
         }
-        add(tail)
-        add(UInt64(raw.count) | 0xFF00_0000_0000_0000)
+        StableHash.add(tail, &a, &b)
+        StableHash.add(UInt64(count) | 0xFF00_0000_0000_0000, &a, &b)
+        self.a = a
+        self.b = b
     }
 
     /// Adds a field that may be absent; absent is distinct from empty.
@@ -51,8 +64,19 @@ public struct StableHash: Sendable, Hashable {
         if let field { combine(field) } else { add(0xFE00_0000_0000_0000) }
     }
 
+    /// Adds a field given as raw UTF-8 bytes that may be absent; the same as
+    /// ``combine(_:)-(String?)`` of the string of those bytes.
+    public mutating func combine(bytes raw: UnsafeRawBufferPointer?) {
+        if let raw { combine(bytes: raw) } else { add(0xFE00_0000_0000_0000) }
+    }
+
     @inline(__always)
     private mutating func add(_ word: UInt64) {
+        StableHash.add(word, &a, &b)
+    }
+
+    @inline(__always)
+    private static func add(_ word: UInt64, _ a: inout UInt64, _ b: inout UInt64) {
         a = (a ^ word) &* StableHash.primeA
         a ^= a >> 32
         b = (b ^ (word << 29 | word >> 35)) &* StableHash.primeB

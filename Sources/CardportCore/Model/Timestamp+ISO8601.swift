@@ -115,42 +115,59 @@ extension Timestamp {
     /// returns the number of bytes written.
     public func writeISO8601(to buffer: UnsafeMutablePointer<UInt8>) -> Int {
         let c = components
-        var n = 0
-        func put(_ value: Int, width: Int) {
-            if width == 4 {
-                buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 1000 % 10)
-                buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value / 100 % 10)
-                n += 2
-            }
-            buffer[n] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
-            buffer[n + 1] = UInt8(truncatingIfNeeded: 48 + value % 10)
-            n += 2
+        // Every field but the year is below 100, and the year below 10,000: each is written as
+        // pairs of digits at fixed places, one division by ten per pair.
+        @inline(__always) func pair(_ value: Int, at index: Int) {
+            let tens = value / 10
+            buffer[index] = UInt8(truncatingIfNeeded: 48 + tens)
+            buffer[index + 1] = UInt8(truncatingIfNeeded: 48 + value - 10 * tens)
         }
-        func byte(_ value: UInt8) {
-            buffer[n] = value
+        if c.year >= 0 {
+            // The last four digits, as the form has room for.
+            let year = c.year % 10_000
+            let century = year / 100
+            pair(century, at: 0)
+            pair(year - 100 * century, at: 2)
+        } else {
+            for (index, scale) in [1000, 100, 10, 1].enumerated() {
+                buffer[index] = UInt8(truncatingIfNeeded: 48 + c.year / scale % 10)
+            }
+        }
+        buffer[4] = 0x2D
+        pair(c.month, at: 5)
+        buffer[7] = 0x2D
+        pair(c.day, at: 8)
+        if isDateOnly { return 10 }
+        buffer[10] = 0x54
+        pair(c.hour, at: 11)
+        buffer[13] = 0x3A
+        pair(c.minute, at: 14)
+        buffer[16] = 0x3A
+        pair(c.second, at: 17)
+        var n = 19
+        if fractionDigits > 0 {
+            buffer[n] = 0x2E
             n += 1
+            var scale: Int32 = 100_000_000
+            var rest = nanoseconds
+            for _ in 0..<fractionDigits {
+                buffer[n] = UInt8(48 + rest / scale)
+                n += 1
+                rest %= scale
+                scale /= 10
+            }
         }
-        put(c.year, width: 4); byte(0x2D); put(c.month, width: 2); byte(0x2D); put(c.day, width: 2)
-        if !isDateOnly {
-            byte(0x54)
-            put(c.hour, width: 2); byte(0x3A); put(c.minute, width: 2); byte(0x3A); put(c.second, width: 2)
-            if fractionDigits > 0 {
-                byte(0x2E)
-                var scale: Int32 = 100_000_000
-                var rest = nanoseconds
-                for _ in 0..<fractionDigits {
-                    byte(UInt8(48 + rest / scale))
-                    rest %= scale
-                    scale /= 10
-                }
-            }
-            switch zone {
-            case .utc: byte(0x5A)
-            case .floating: break
-            case .offset(let minutes):
-                byte(minutes < 0 ? 0x2D : 0x2B)
-                put(abs(minutes) / 60, width: 2); byte(0x3A); put(abs(minutes) % 60, width: 2)
-            }
+        switch zone {
+        case .utc:
+            buffer[n] = 0x5A
+            n += 1
+        case .floating: break
+        case .offset(let minutes):
+            buffer[n] = minutes < 0 ? 0x2D : 0x2B
+            pair(abs(minutes) / 60 % 100, at: n + 1)
+            buffer[n + 3] = 0x3A
+            pair(abs(minutes) % 60, at: n + 4)
+            n += 6
         }
         return n
     }
