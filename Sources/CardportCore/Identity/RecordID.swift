@@ -25,8 +25,7 @@ public enum RecordID {
     ///     == RecordID.citation(text: "Carpe diem.", author: "Horace", source: nil)   // true
     /// ```
     public static func citationHash(text: String) -> StableHash {
-        var hasher = StableHash()
-        hasher.combine("citation")
+        var hasher = citationSeed
         hasher.combine(text)
         return hasher
     }
