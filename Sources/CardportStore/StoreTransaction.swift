@@ -10,7 +10,7 @@ import GRDB
 public final class StoreTransaction {
     let db: Database
     /// Tag primary keys by name as written, then by identity key.
-    private var tagsByName: [String: Int64] = [:]
+    private var tagsByName = TagNameIndex()
     private var tagsByKey: [IdentityKey: Int64] = [:]
 
     init(db: Database) throws {
@@ -300,10 +300,10 @@ public final class StoreTransaction {
 
     /// The primary key of the tag called `name`, adding the tag when the store has none of that key.
     private func tagPK(_ name: String) throws -> Int64 {
-        if let pk = tagsByName[name] { return pk }
+        if let pk = tagsByName.pk(name) { return pk }
         let key = Tag(name: name).identityKey
         if let pk = tagsByKey[key] {
-            tagsByName[name] = pk
+            tagsByName.add(name, pk: pk)
             return pk
         }
         let pk: Int64
@@ -315,7 +315,7 @@ public final class StoreTransaction {
                 .execute(arguments: [name, Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
             pk = db.lastInsertedRowID
         }
-        tagsByName[name] = pk
+        tagsByName.add(name, pk: pk)
         tagsByKey[key] = pk
         return pk
     }
@@ -414,7 +414,7 @@ public final class StoreTransaction {
                           "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            tagsByName = [:]
+            tagsByName = TagNameIndex()
             tagsByKey = [:]
         }
     }
