@@ -68,8 +68,11 @@ public struct Importing: Sendable {
                 return (try format.makeBoundedReader(source, options: options), source)
             }
             defer { readAhead.cancel() }
-            while let batch = try readAhead.next() {
-                for item in batch.items {
+            while var batch = try readAhead.next() {
+                // Reversed (which moves no reference) so that each record is moved out by `popLast`,
+                // not copied and released.
+                batch.items.reverse()
+                while let item = batch.items.popLast() {
                     let keyed: KeyedRecord
                     switch item {
                     case .rejected(let error):
