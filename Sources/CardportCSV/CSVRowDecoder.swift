@@ -220,22 +220,16 @@ final class CSVRowDecoder {
             switch column {
             case .text:
                 let bytes = cell(row, index)
-                if !bytes.isEmpty {
-                    text = try checkedString(bytes, row, index, ascii: ascii)
-                    textBytes = bytes
-                }
+                text = bytes.isEmpty ? nil : try checkedString(bytes, row, index, ascii: ascii)
+                textBytes = bytes
             case .author:
                 let bytes = cell(row, index)
-                if !bytes.isEmpty {
-                    author = try checkedString(bytes, row, index, ascii: ascii)
-                    authorBytes = bytes
-                }
+                author = bytes.isEmpty ? nil : try checkedString(bytes, row, index, ascii: ascii)
+                authorBytes = bytes.isEmpty ? nil : bytes
             case .source:
                 let bytes = cell(row, index)
-                if !bytes.isEmpty {
-                    source = try checkedString(bytes, row, index, ascii: ascii)
-                    sourceBytes = bytes
-                }
+                source = bytes.isEmpty ? nil : try checkedString(bytes, row, index, ascii: ascii)
+                sourceBytes = bytes.isEmpty ? nil : bytes
             case .note: note = try checkedString(row, index, ascii: ascii)
             case .tags: tags = CSVCell.list(try checkedCell(row, index, ascii: ascii), separator: 0x3B)
             case .favourite: favourite = try flag(row, index)

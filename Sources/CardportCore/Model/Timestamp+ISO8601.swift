@@ -115,8 +115,8 @@ extension Timestamp {
     /// returns the number of bytes written.
     public func writeISO8601(to buffer: UnsafeMutablePointer<UInt8>) -> Int {
         let c = components
-        // Every field but the year is below 100, and the year below 10,000: each is written as
-        // pairs of digits at fixed places, one division by ten per pair.
+        // Every field but the year is below 100: each is written as a pair of digits at its fixed
+        // place, one division by ten per pair (the year as two pairs).
         @inline(__always) func pair(_ value: Int, at index: Int) {
             let tens = value / 10
             buffer[index] = UInt8(truncatingIfNeeded: 48 + tens)
