@@ -137,4 +137,18 @@ import Testing
         ])
         #expect(citations.map(\.id) == citations.map { Citation(text: $0.text, author: $0.author, source: $0.source).id })
     }
+
+    @Test(arguments: [1 << 10, 1 << 30])
+    func highlightsSortByLocationAsTuplesWouldSortThem(largest: Int) {
+        var generator = SystemRandomNumberGenerator()
+        var located: [(start: Int, end: Int, position: Int)] = (0..<500).map { position in
+            let start = Int.random(in: 0..<largest, using: &generator)
+            return (start, start + Int.random(in: 0..<50, using: &generator), position)
+        }
+        located += located.prefix(20).map { ($0.start, $0.end, $0.position + 500) }
+        var expected = located
+        expected.sort { ($0.start, $0.end, $0.position) < ($1.start, $1.end, $1.position) }
+        KindleFolding.sortByLocation(&located)
+        #expect(located.map { [$0.start, $0.end, $0.position] } == expected.map { [$0.start, $0.end, $0.position] })
+    }
 }
