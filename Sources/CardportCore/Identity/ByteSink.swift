@@ -20,4 +20,11 @@ struct ByteSink {
         base[count] = byte
         count += 1
     }
+
+    /// Writes eight bytes, the low byte first.
+    @inline(__always)
+    mutating func append(word: UInt64) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += 8
+    }
 }

@@ -31,12 +31,25 @@ extension Citation {
     /// The same digest as `IdentityKey(kind: .citation, parts: fold(text), author.map(fold))`, built
     /// from bytes so that keying a million citations makes no strings.
     func identityKey(scratch: inout [UInt8]) -> IdentityKey {
+        var author: [UInt8] = []
+        return identityKey(scratch: &scratch, author: &author)
+    }
+
+    /// The key, folding the text into `scratch` and the author into `foldedAuthor`, which are left
+    /// holding the folded bytes (`foldedAuthor` empty when there is no author): the merge engine's
+    /// near-duplicate pass needs both again.
+    func identityKey(scratch: inout [UInt8], author foldedAuthor: inout [UInt8]) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
         TextFolding.fold(text, into: &scratch)
         scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
-        // Authors are short: most fold into a string that needs no allocation.
-        hasher.combine(author.map(TextFolding.fold))
+        if let author {
+            TextFolding.fold(author, into: &foldedAuthor)
+            foldedAuthor.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        } else {
+            foldedAuthor.removeAll(keepingCapacity: true)
+            hasher.combine(nil as String?)
+        }
         return IdentityKey(kind: .citation, hasher: hasher)
     }
 }
