@@ -76,6 +76,21 @@ import Testing
     }
 }
 
+extension TextFoldingTests {
+    /// Mostly plain ASCII with spaces, capitals, runs of whitespace and a few other scalars: the
+    /// text the eight-bytes-at-a-time path takes, checked against the byte-at-a-time path.
+    @Test func theWordAtATimePathAgreesWithTheByteAtATimePath() async {
+        let pieces = ["Well", "BEGUN", "is", "half", "done.", " ", " ", " ", "  ", "\t", "\n", "\r\n", "“", "’", "é", "\u{0}",
+                      "\u{7F}", "A", "z", "[", "@", "`", "{", "—", "ﬁ", "0123456789"]
+        let texts = Generator<String, Shrink.None<String>> { rng in
+            (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        }
+        await propertyCheck(count: 1000, input: texts) { text in
+            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
+        }
+    }
+}
+
 enum FoldingSamples {
     /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in.
     static var text: Generator<String, Shrink.None<String>> {

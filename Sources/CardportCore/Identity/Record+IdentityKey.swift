@@ -36,18 +36,25 @@ extension Citation {
     }
 
     /// The key, folding the text into `scratch` and the author into `foldedAuthor`, which are left
-    /// holding the folded bytes (`foldedAuthor` empty when there is no author): the merge engine's
-    /// near-duplicate pass needs both again.
+    /// holding the folded bytes (`foldedAuthor` empty when there is no author).
     func identityKey(scratch: inout [UInt8], author foldedAuthor: inout [UInt8]) -> IdentityKey {
+        TextFolding.fold(text, into: &scratch)
+        guard let author else {
+            foldedAuthor.removeAll(keepingCapacity: true)
+            return Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
+        }
+        TextFolding.fold(author, into: &foldedAuthor)
+        return foldedAuthor.withUnsafeBufferPointer { Citation.identityKey(foldedText: scratch, foldedAuthor: $0) }
+    }
+
+    /// The key of a citation whose text and author (`nil`: none) are already folded.
+    static func identityKey(foldedText: [UInt8], foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
-        TextFolding.fold(text, into: &scratch)
-        scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
-        if let author {
-            TextFolding.fold(author, into: &foldedAuthor)
-            foldedAuthor.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        foldedText.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        if let foldedAuthor {
+            hasher.combine(bytes: foldedAuthor)
         } else {
-            foldedAuthor.removeAll(keepingCapacity: true)
             hasher.combine(nil as String?)
         }
         return IdentityKey(kind: .citation, hasher: hasher)

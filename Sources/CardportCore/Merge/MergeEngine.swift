@@ -41,7 +41,8 @@ public struct MergeEngine: Sendable {
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
     /// Buffers for folding, reused for every record.
     private var scratch: [UInt8] = []
-    private var fieldScratch: [UInt8] = []
+    /// Authors and sources repeat: each distinct one is folded once.
+    private var fieldCache = FoldedFieldCache()
 
     /// An empty collection.
     public init(options: MergeOptions = MergeOptions()) {
@@ -181,13 +182,18 @@ public struct MergeEngine: Sendable {
         guard case .citation(let citation) = record else {
             return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0)))
         }
-        let key = citation.identityKey(scratch: &scratch, author: &fieldScratch)
+        TextFolding.fold(citation.text, into: &scratch)
         let prefix = scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) }
         var group = StableHash()
-        if citation.author != nil {
-            fieldScratch.withUnsafeBufferPointer { group.combine(bytes: $0) }
+        let key: IdentityKey
+        if let author = citation.author {
+            key = fieldCache.withFolded(author) { folded in
+                group.combine(bytes: folded)
+                return Citation.identityKey(foldedText: scratch, foldedAuthor: folded)
+            }
         } else {
             group.combine(nil as String?)
+            key = Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
         }
         combineFolded(citation.source, into: &group)
         return (key, NearDuplicateFinder.Entry(prefix: prefix, group: group.finalize()))
@@ -254,11 +260,10 @@ public struct MergeEngine: Sendable {
         }
     }
 
-    /// Adds a folded field to a digest, folding through the scratch buffer (no string per field).
+    /// Adds a folded field to a digest, through the cache of folded fields (no string per field).
     private mutating func combineFolded(_ field: String?, into hasher: inout StableHash) {
         guard let field else { return hasher.combine(nil as String?) }
-        TextFolding.fold(field, into: &fieldScratch)
-        fieldScratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        fieldCache.withFolded(field) { hasher.combine(bytes: $0) }
     }
 
     /// Folds a cluster (a root text and the texts it contains) into one record with the root's text.
