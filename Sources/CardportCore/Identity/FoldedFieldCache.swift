@@ -1,3 +1,5 @@
+import Glibc
+
 /// Remembers the folded form of short fields that repeat across a collection (authors, sources),
 /// so that each distinct value is folded once, not once per record.
 ///
@@ -25,7 +27,7 @@ struct FoldedFieldCache {
             var hasher = StableHash()
             hasher.combine(bytes: raw)
             let hash = hasher.finalize().0
-            if let entry = entries[hash], entry.raw.elementsEqual(raw) {
+            if let entry = entries[hash], FoldedFieldCache.equal(entry.raw, raw) {
                 return entry.folded.withUnsafeBufferPointer(body)
             }
             TextFolding.fold(field, into: &scratch)
@@ -33,6 +35,14 @@ struct FoldedFieldCache {
                 entries[hash] = (Array(raw), scratch)
             }
             return scratch.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Whether two byte strings are equal, compared as memory (a generic element-by-element
+    /// comparison costs more than the look-up it confirms).
+    private static func equal(_ stored: [UInt8], _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        stored.count == raw.count && stored.withUnsafeBufferPointer { bytes in
+            bytes.isEmpty || memcmp(bytes.baseAddress!, raw.baseAddress!, bytes.count) == 0
         }
     }
 }
