@@ -78,6 +78,7 @@ struct CitationLineDecoder {
         var text: String?, author: String?, source: String?, note: String?, id: String?
         var tags: [String] = [], favourite = false, archived = false
         var created: Timestamp?, updated: Timestamp?
+        var lastDate: (bytes: UnsafeRawBufferPointer, value: Timestamp)?
 
         guard cursor.skipSpace() == 0x7B else { return nil }
         cursor.index += 1
@@ -153,9 +154,14 @@ struct CitationLineDecoder {
                     guard let bytes = plainBytes(&cursor) else { return nil }
                     if bytes.isEmpty {
                         value = nil
+                    } else if let last = lastDate, last.bytes.count == bytes.count,
+                              memcmp(last.bytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0 {
+                        // Most records are updated when they are created: the same text, parsed once.
+                        value = last.value
                     } else {
                         guard isASCII(bytes), let parsed = Timestamp.parse(bytes) else { return nil }
                         value = parsed
+                        lastDate = (bytes, parsed)
                     }
                 } else {
                     guard cursor.literal("null") else { return nil }

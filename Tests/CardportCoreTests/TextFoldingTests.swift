@@ -91,6 +91,26 @@ extension TextFoldingTests {
     }
 }
 
+extension TextFoldingTests {
+    /// Every scalar the table or the ideograph shortcut covers folds as the scalar-by-scalar path
+    /// folds it, alone, between letters and after a space.
+    @Test func theScalarTableAgreesWithTheScalarByScalarPath() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x7FF, 0x2000...0x206F, 0x3000...0x30FF, 0xFF00...0xFFEF,
+                                             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        var mismatches: [String] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for text in ["\(scalar)", "A\(scalar)b", "a \(scalar)", "xyz \(scalar)\(scalar) Q"] {
+                    guard let expected = TextFolding.foldScalarByScalar(text) else { continue }
+                    if TextFolding.fold(text) != expected { mismatches.append(String(value, radix: 16)) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+}
+
 enum FoldingSamples {
     /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in.
     static var text: Generator<String, Shrink.None<String>> {

@@ -48,6 +48,16 @@ public enum TextFolding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The fold without the normaliser and without the word and table fast paths, a scalar at a
+    /// time; `nil` when the text needs the normaliser. For the tests of the fast paths.
+    static func foldScalarByScalar(_ text: String) -> String? {
+        var text = text
+        var out: [UInt8] = []
+        guard text.withUTF8({ foldScalars($0, normalised: false, wordAtATime: false, into: &out) }) else { return nil }
+        trimEdges(&out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8], wordAtATime: Bool = true) {
         out.removeAll(keepingCapacity: true)
         var normalised = text.precomposedStringWithCompatibilityMapping
@@ -136,6 +146,24 @@ public enum TextFolding {
                 value = UInt32(b0 & 0x07) << 18 | UInt32(input[i + 1] & 0x3F) << 12
                     | UInt32(input[i + 2] & 0x3F) << 6 | UInt32(input[i + 3] & 0x3F)
                 i += 4
+            }
+            if wordAtATime && !normalised {
+                // Common scalars from a table; CJK ideographs and Hangul as they are.
+                let packed = FoldedScalarTable.shared.folded(value)
+                if packed != 0 || FoldedScalarTable.foldsToItself(value) {
+                    if pendingSpace {
+                        out.append(0x20)
+                        pendingSpace = false
+                    }
+                    if packed != 0 {
+                        out.append(packed: packed)
+                    } else {
+                        out.append(input[i - 3])
+                        out.append(input[i - 2])
+                        out.append(input[i - 1])
+                    }
+                    continue
+                }
             }
             if !normalised {
                 guard FoldingScalars.isKnownStable(value) else { return false }
