@@ -136,13 +136,25 @@ public struct MergeEngine: Sendable {
         var statuses: [MergeResult.Status] = []
         swap(&records, &self.records)
         swap(&statuses, &self.statuses)
-        var kept = 0
-        for position in records.indices where !removed[position] {
-            if kept != position {
-                records.swapAt(kept, position)
-                statuses[kept] = statuses[position]
+        // Records are moved down over the removed ones, not swapped: a swap copies a record three
+        // times, and after the first removal nearly every record moves.
+        let kept = records.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var kept = 0
+            for position in 0..<buffer.count {
+                if removed[position] {
+                    (base + position).deinitialize(count: 1)
+                    continue
+                }
+                if kept != position {
+                    (base + kept).moveInitialize(from: base + position, count: 1)
+                    statuses[kept] = statuses[position]
+                }
+                kept += 1
             }
-            kept += 1
+            // The vacated tail gets cheap placeholders, which the array then drops.
+            (base + kept).initialize(repeating: .settings(Settings()), count: buffer.count - kept)
+            return kept
         }
         records.removeLast(records.count - kept)
         statuses.removeLast(statuses.count - kept)
