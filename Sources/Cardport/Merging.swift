@@ -91,9 +91,11 @@ public struct Merging: Sendable {
     /// a noticeable part of a second that the caller need not wait for.
     private static func release(_ records: consuming [Record]) {
         guard records.count >= 10_000 else { return }
-        let doomed = consume records
-        Thread.detachNewThread { withExtendedLifetime(doomed) {} }
+        // The box holds the only reference, so the array is freed where the box lets go of it.
+        let box = DoomedRecords(consume records)
+        Thread.detachNewThread { box.free() }
     }
+
 
     /// Writes the merged records; the output appears only when all of them are written.
     private func write(_ records: [Record], to target: Conversion.Target, options: WriteOptions,
@@ -122,5 +124,18 @@ public struct Merging: Sendable {
             file.discard()
             throw error
         }
+    }
+}
+
+/// Merged records on their way to another thread to be freed; only that thread touches them.
+private final class DoomedRecords: @unchecked Sendable {
+    private var records: [Record]
+
+    init(_ records: consuming [Record]) {
+        self.records = records
+    }
+
+    func free() {
+        records = []
     }
 }
