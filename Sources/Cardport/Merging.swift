@@ -96,7 +96,6 @@ public struct Merging: Sendable {
         Thread.detachNewThread { box.free() }
     }
 
-
     /// Writes the merged records; the output appears only when all of them are written.
     private func write(_ records: [Record], to target: Conversion.Target, options: WriteOptions,
                        outcome: inout MergeOutcome) throws(CardportError) {

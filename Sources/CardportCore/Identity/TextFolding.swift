@@ -15,9 +15,10 @@ import Foundation
 /// ```
 ///
 /// The folded text is for comparing only; records keep their text as written. Most texts take a
-/// fast path: pure ASCII is folded byte by byte, and text whose every scalar is known to be
-/// unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which costs
-/// several times more than the rest of the fold.
+/// fast path: runs of plain ASCII are folded eight bytes at a time (``ASCIIWord``), common
+/// non-ASCII scalars come from a table (``FoldedScalarTable``), and text whose every scalar is known
+/// to be unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which
+/// costs several times more than the rest of the fold.
 public enum TextFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
@@ -65,8 +66,8 @@ public enum TextFolding {
         trimEdges(&out)
     }
 
-    /// Eight zero bytes per slot, appended to size the output buffer: appending a repeated element
-    /// goes a byte at a time, copying a block does not.
+    /// Zero bytes appended in blocks to size the output buffer: appending a repeated element goes a
+    /// byte at a time, copying a block does not.
     private static let zeros = [UInt8](repeating: 0, count: 4096)
 
     /// Makes `out` hold exactly `count` bytes to be overwritten.

@@ -39,7 +39,7 @@ public struct MergeEngine: Sendable {
     private var index: [IdentityKey: Int32] = [:]
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
-    /// Buffers for folding, reused for every record.
+    /// A buffer for folding, reused for every record.
     private var scratch: [UInt8] = []
     /// Authors and sources repeat: each distinct one is folded once.
     private var fieldCache = FoldedFieldCache()
