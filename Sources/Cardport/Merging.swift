@@ -105,20 +105,28 @@ public struct Merging: Sendable {
             let writable = KindSet(target.format.descriptor.writes)
             var dropped = KindTally()
             var written = 0
-            for record in records {
-                guard writable.contains(record.kind) else {
-                    dropped[record.kind] += 1
-                    continue
+            var losses = LossReport()
+            if ParallelLineEncoder.applies(to: target.format, count: records.count) {
+                let totals = try ParallelLineEncoder.write(records, format: target.format, options: options,
+                                                           writable: writable, to: file.output)
+                (dropped, written, losses) = (totals.dropped, totals.written, totals.losses)
+            } else {
+                for record in records {
+                    guard writable.contains(record.kind) else {
+                        dropped[record.kind] += 1
+                        continue
+                    }
+                    try writer.write(record)
+                    written += 1
                 }
-                try writer.write(record)
-                written += 1
             }
             try writer.finish()
+            losses.merge(writer.losses)
             try file.commit()
             outcome.output = ConversionReport.OutputSummary(path: target.path, format: target.format.id,
-                                                            records: written, droppedFields: writer.losses.fields)
+                                                            records: written, droppedFields: losses.fields)
             outcome.droppedRecords = dropped.byPluralName
-            for (kind, count) in writer.losses.records { outcome.droppedRecords[kind.pluralName, default: 0] += count }
+            for (kind, count) in losses.records { outcome.droppedRecords[kind.pluralName, default: 0] += count }
         } catch {
             file.discard()
             throw error
