@@ -87,7 +87,7 @@ struct CitationLineDecoder {
             // The member name: plain bytes up to the closing quote.
             cursor.index += 1
             let nameStart = cursor.index
-            guard let nameEnd = cursor.plainStringEnd(), nameEnd > nameStart,
+            guard let nameEnd = cursor.plainStringEnd(), nameEnd > nameStart, nameEnd - nameStart <= maximumString,
                   let member = Member.named(cursor.p + nameStart, nameEnd - nameStart),
                   seen & member.rawValue == 0 else { return nil }
             seen |= member.rawValue

@@ -147,6 +147,10 @@ import Testing
         let short = try Self.expectBothPathsAgree(line, limits: ReadLimits(maximumFieldSize: 5))
         guard case .error(let message, _, _) = short.first else { Issue.record("no error: \(short)"); return }
         #expect(message.contains("1:10"))
+        // A member name longer than the limit, with short values.
+        let names = try Self.expectBothPathsAgree(Array(#"{"text":"ab","favourite":true}"#.utf8) + [0x0A],
+                                                  limits: ReadLimits(maximumFieldSize: 5))
+        guard case .error = names.first else { Issue.record("no error: \(names)"); return }
         let shallow = try Self.expectBothPathsAgree(line, limits: ReadLimits(maximumDepth: 1))
         guard case .error = shallow.first else { Issue.record("no error: \(shallow)"); return }
     }
