@@ -4,11 +4,17 @@ final class JSONLinesReader: RecordReader {
     private let input: ByteInput
     private let stream: JSONStream
     private let kind: RecordKind?
+    /// Decodes the common citation line without a tree; `nil` when every line goes through the tree.
+    private let fastPath: CitationLineDecoder?
 
-    init(input: ByteInput, kind: RecordKind?, limits: ReadLimits) {
+    /// A reader of `input`; `usesFastPath` false sends every line through the tree (for tests that
+    /// compare both paths).
+    init(input: ByteInput, kind: RecordKind?, limits: ReadLimits, usesFastPath: Bool = true) {
         self.input = input
         self.stream = JSONStream(input, limits: limits)
         self.kind = kind
+        let decoder = CitationLineDecoder(limits: limits)
+        self.fastPath = usesFastPath && decoder.isEnabled && (kind == nil || kind == .citation) ? decoder : nil
     }
 
     func next() throws(CardportError) -> Record? {
@@ -19,6 +25,10 @@ final class JSONLinesReader: RecordReader {
             var end = lineLength
             while end > 0, window[end - 1] == 0x0D || window[end - 1] == 0x20 || window[end - 1] == 0x09 { end -= 1 }
             let consumed = Swift.min(lineLength + 1, window.count)
+            if let fastPath, let citation = fastPath.citation(UnsafeRawBufferPointer(rebasing: window[0..<end]), kind: kind) {
+                input.consume(consumed)
+                return .citation(citation)
+            }
             var parser = stream.parser(UnsafeRawBufferPointer(rebasing: window[0..<end]), base: lineStart, isFinal: true)
             guard parser.peek() != nil else {
                 input.consume(consumed)

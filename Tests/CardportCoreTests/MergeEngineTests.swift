@@ -40,6 +40,20 @@ import Testing
         #expect((counts.read, counts.added, counts.exactDuplicates, counts.nearDuplicates) == (3, 2, 1, 0))
     }
 
+    @Test func nearDuplicatesAreGroupedByTheSourceAMergeLeaves() {
+        let records: [Record] = [
+            .citation(Citation(text: "Well begun is half done, they say.", author: "Aristotle", source: "Odes",
+                               updatedAt: Timestamp(parsing: "2020-01-01T00:00:00Z"))),
+            .citation(Citation(text: "well begun is half done, they say", author: "Aristotle", source: "Politics",
+                               updatedAt: Timestamp(parsing: "2021-01-01T00:00:00Z"))),
+            .citation(Citation(text: "Well begun is half", author: "Aristotle", source: "Politics")),
+        ]
+        let result = Self.dedupe(records, options: MergeOptions(foldsNearDuplicates: true))
+        #expect(result.report.total.exactDuplicates == 1)
+        #expect(result.report.total.nearDuplicates == 1)
+        #expect(result.records.count == 1)
+    }
+
     @Test func reportsNearDuplicatesAndFoldsThemOnlyWhenAsked() {
         let records: [Record] = [
             .citation(Citation(text: "Well begun is half", author: "Aristotle", source: "Politics")),

@@ -1,15 +1,31 @@
 @testable import CardportCore
+import PropertyBased
 import Testing
 
 @Suite struct NearDuplicateFinderTests {
-    static func roots(_ texts: [String], groups: [UInt64]? = nil) -> [Int32] {
+    static func roots(_ texts: [String], groups: [UInt64]? = nil, parts: Int? = nil) -> [Int32] {
         let folded = texts.map(TextFolding.fold)
         let entries = folded.indices.map { index in
             var bytes = Array(folded[index].utf8)
             let prefix = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: UnsafeBufferPointer($0)) }
             return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2))
         }
-        return NearDuplicateFinder.roots(of: entries) { index, buffer in buffer = Array(folded[index].utf8) }
+        return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = Array(folded[index].utf8) }
+    }
+
+    @Test func theResultDoesNotDependOnHowTheWorkIsShared() async {
+        let words = ["well", "begun", "is", "half", "done", "carpe", "diem", "the", "end"]
+        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+            (0..<Int.random(in: 0...60, using: &rng)).map { _ in
+                (0..<Int.random(in: 1...7, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+            }
+        }
+        await propertyCheck(count: 200, input: texts) { texts in
+            let groups = texts.indices.map { UInt64($0 % 3) }
+            let one = Self.roots(texts, groups: groups, parts: 1)
+            #expect(Self.roots(texts, groups: groups, parts: 2) == one)
+            #expect(Self.roots(texts, groups: groups, parts: 5) == one)
+        }
     }
 
     @Test func findsTextsContainedByWholeWords() {

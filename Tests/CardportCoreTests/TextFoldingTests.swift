@@ -76,6 +76,41 @@ import Testing
     }
 }
 
+extension TextFoldingTests {
+    /// Mostly plain ASCII with spaces, capitals, runs of whitespace and a few other scalars: the
+    /// text the eight-bytes-at-a-time path takes, checked against the byte-at-a-time path.
+    @Test func theWordAtATimePathAgreesWithTheByteAtATimePath() async {
+        let pieces = ["Well", "BEGUN", "is", "half", "done.", " ", " ", " ", "  ", "\t", "\n", "\r\n", "“", "’", "é", "\u{0}",
+                      "\u{7F}", "A", "z", "[", "@", "`", "{", "—", "ﬁ", "0123456789"]
+        let texts = Generator<String, Shrink.None<String>> { rng in
+            (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+        }
+        await propertyCheck(count: 1000, input: texts) { text in
+            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
+        }
+    }
+}
+
+extension TextFoldingTests {
+    /// Every scalar the table or the ideograph shortcut covers folds as the scalar-by-scalar path
+    /// folds it, alone, between letters and after a space.
+    @Test func theScalarTableAgreesWithTheScalarByScalarPath() {
+        let ranges: [ClosedRange<UInt32>] = [0x80...0x7FF, 0x2000...0x206F, 0x3000...0x30FF, 0xFF00...0xFFEF,
+                                             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+        var mismatches: [String] = []
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for text in ["\(scalar)", "A\(scalar)b", "a \(scalar)", "xyz \(scalar)\(scalar) Q"] {
+                    guard let expected = TextFolding.foldScalarByScalar(text) else { continue }
+                    if TextFolding.fold(text) != expected { mismatches.append(String(value, radix: 16)) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+}
+
 enum FoldingSamples {
     /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in.
     static var text: Generator<String, Shrink.None<String>> {

@@ -19,6 +19,22 @@ import Testing
         #expect(try directory.read("all.jsonl").split(separator: "\n").count == outcome.report.recordsOut)
     }
 
+    @Test func aLongJSONLinesOutputIsWhatOneWriterWrites() throws {
+        // Long enough to be encoded in chunks on several threads.
+        var records: [Record] = []
+        for number in 0..<(ParallelLineEncoderSize.count) {
+            if number % 1000 == 0 { records.append(.task(TaskItem(description: "Task \(number)"))) }
+            records.append(.citation(Citation(text: "Quote \(number), “with” some text", author: number % 7 == 0 ? nil : "Author \(number % 50)",
+                                              tags: ["t\(number % 3)"], isFavourite: number % 2 == 0)))
+        }
+        let text = try FormatHarness.write(try FormatRegistry.standard.format(named: "jsonl"), records).text
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("in.jsonl", text)
+        let outcome = try merging.run(MergeRequest(inputs: [input], output: directory.file("out.jsonl")))
+        #expect(outcome.output?.records == records.count)
+        #expect(try directory.read("out.jsonl") == text)
+    }
+
     @Test func aDryRunWritesNothingAndListsTheGroups() throws {
         let directory = try TemporaryDirectory()
         let input = try directory.write("in.jsonl", """
@@ -50,4 +66,9 @@ import Testing
         }
         #expect(directory.entries == ["bad.jsonl"])
     }
+}
+
+/// Records enough for ``Merging`` to encode JSON Lines on several threads (its threshold is 50,000).
+private enum ParallelLineEncoderSize {
+    static let count = 60_000
 }

@@ -20,4 +20,19 @@ struct ByteSink {
         base[count] = byte
         count += 1
     }
+
+    /// Writes eight bytes, the low byte first.
+    @inline(__always)
+    mutating func append(word: UInt64) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count += 8
+    }
+
+    /// Writes up to seven bytes packed in the low bytes of `packed` (first byte lowest), their
+    /// number in its high byte; the memory must have room for eight.
+    @inline(__always)
+    mutating func append(packed: UInt64) {
+        UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
+        count += Int(packed >> 56)
+    }
 }

@@ -31,12 +31,32 @@ extension Citation {
     /// The same digest as `IdentityKey(kind: .citation, parts: fold(text), author.map(fold))`, built
     /// from bytes so that keying a million citations makes no strings.
     func identityKey(scratch: inout [UInt8]) -> IdentityKey {
+        var author: [UInt8] = []
+        return identityKey(scratch: &scratch, author: &author)
+    }
+
+    /// The key, folding the text into `scratch` and the author into `foldedAuthor`, which are left
+    /// holding the folded bytes (`foldedAuthor` empty when there is no author).
+    func identityKey(scratch: inout [UInt8], author foldedAuthor: inout [UInt8]) -> IdentityKey {
+        TextFolding.fold(text, into: &scratch)
+        guard let author else {
+            foldedAuthor.removeAll(keepingCapacity: true)
+            return Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
+        }
+        TextFolding.fold(author, into: &foldedAuthor)
+        return foldedAuthor.withUnsafeBufferPointer { Citation.identityKey(foldedText: scratch, foldedAuthor: $0) }
+    }
+
+    /// The key of a citation whose text and author (`nil`: none) are already folded.
+    static func identityKey(foldedText: [UInt8], foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
-        TextFolding.fold(text, into: &scratch)
-        scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
-        // Authors are short: most fold into a string that needs no allocation.
-        hasher.combine(author.map(TextFolding.fold))
+        foldedText.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        if let foldedAuthor {
+            hasher.combine(bytes: foldedAuthor)
+        } else {
+            hasher.combine(nil as String?)
+        }
         return IdentityKey(kind: .citation, hasher: hasher)
     }
 }

@@ -15,9 +15,10 @@ import Foundation
 /// ```
 ///
 /// The folded text is for comparing only; records keep their text as written. Most texts take a
-/// fast path: pure ASCII is folded byte by byte, and text whose every scalar is known to be
-/// unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which costs
-/// several times more than the rest of the fold.
+/// fast path: runs of plain ASCII are folded eight bytes at a time (``ASCIIWord``), common
+/// non-ASCII scalars come from a table (``FoldedScalarTable``), and text whose every scalar is known
+/// to be unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which
+/// costs several times more than the rest of the fold.
 public enum TextFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
@@ -31,13 +32,8 @@ public enum TextFolding {
     /// For callers that fold millions of texts only to hash them: reusing one buffer saves making a
     /// string (an allocation and a UTF-8 check) per text.
     public static func fold(_ text: String, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
         var text = text
-        let done = text.withUTF8 { bytes in
-            if foldASCII(bytes, into: &out) { return true }
-            out.removeAll(keepingCapacity: true)
-            return foldScalars(bytes, normalised: false, into: &out)
-        }
+        let done = text.withUTF8 { bytes in foldScalars(bytes, normalised: false, into: &out) }
         if done {
             trimEdges(&out)
         } else {
@@ -45,75 +41,87 @@ public enum TextFolding {
         }
     }
 
-    /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path; the fast
-    /// paths must agree with it, which the tests check.
+    /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path, a byte at a
+    /// time; the fast paths must agree with it, which the tests check.
     static func foldThroughNormaliser(_ text: String) -> String {
         var out: [UInt8] = []
-        foldThroughNormaliser(text, into: &out)
+        foldThroughNormaliser(text, into: &out, wordAtATime: false)
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8]) {
+    /// The fold without the normaliser and without the word and table fast paths, a scalar at a
+    /// time; `nil` when the text needs the normaliser. For the tests of the fast paths.
+    static func foldScalarByScalar(_ text: String) -> String? {
+        var text = text
+        var out: [UInt8] = []
+        guard text.withUTF8({ foldScalars($0, normalised: false, wordAtATime: false, into: &out) }) else { return nil }
+        trimEdges(&out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8], wordAtATime: Bool = true) {
         out.removeAll(keepingCapacity: true)
         var normalised = text.precomposedStringWithCompatibilityMapping
-        normalised.withUTF8 { bytes in _ = foldScalars(bytes, normalised: true, into: &out) }
+        normalised.withUTF8 { bytes in _ = foldScalars(bytes, normalised: true, wordAtATime: wordAtATime, into: &out) }
         trimEdges(&out)
     }
 
-    /// Folds pure ASCII byte by byte, except the edge trim; returns `false` at the first byte that
-    /// is not ASCII.
-    private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
-        var nonASCII: UInt8 = 0
-        for byte in bytes { nonASCII |= byte }
-        guard nonASCII < 0x80 else { return false }
-        // Written through a pointer: an append per byte costs more than the folding itself.
-        out.append(contentsOf: repeatElement(0, count: bytes.count))
-        let count = out.withUnsafeMutableBufferPointer { buffer -> Int in
-            var count = 0
-            var pendingSpace = false
-            for byte in bytes {
-                if FoldingScalars.isWhitespaceASCII(byte) {
-                    pendingSpace = count > 0
-                    continue
-                }
-                if pendingSpace {
-                    buffer[count] = 0x20
-                    count += 1
-                    pendingSpace = false
-                }
-                buffer[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                count += 1
-            }
-            return count
+    /// Zero bytes appended in blocks to size the output buffer: appending a repeated element goes a
+    /// byte at a time, copying a block does not.
+    private static let zeros = [UInt8](repeating: 0, count: 4096)
+
+    /// Makes `out` hold exactly `count` bytes to be overwritten.
+    private static func resize(_ out: inout [UInt8], to count: Int) {
+        if out.count > count {
+            out.removeLast(out.count - count)
+            return
         }
-        out.removeLast(out.count - count)
-        return true
+        var missing = count - out.count
+        while missing > 0 {
+            let chunk = Swift.min(missing, zeros.count)
+            out.append(contentsOf: zeros[0..<chunk])
+            missing -= chunk
+        }
     }
 
     /// Lower-cases, unifies and collapses whitespace, scalar by scalar, into `out`.
     ///
     /// With `normalised` false the input has not been through NFKC: the first scalar that NFKC
     /// might change stops the fold and the result is `false`.
-    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool, wordAtATime: Bool = true,
                                     into out: inout [UInt8]) -> Bool {
         // Lower-casing can grow a scalar by half (`İ` → `i̇`, `Ⱥ` → `ⱥ`): twice the input always fits.
-        out.removeAll(keepingCapacity: true)
-        out.append(contentsOf: repeatElement(0, count: input.count * 2 + 8))
+        resize(&out, to: input.count * 2 + 8)
         let written = out.withUnsafeMutableBufferPointer { buffer -> Int? in
             var sink = ByteSink(base: buffer.baseAddress!)
-            return foldScalars(input, normalised: normalised, into: &sink) ? sink.count : nil
+            return foldScalars(input, normalised: normalised, wordAtATime: wordAtATime, into: &sink) ? sink.count : nil
         }
         guard let written else { return false }
         out.removeLast(out.count - written)
         return true
     }
 
-    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool,
+    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool, wordAtATime: Bool,
                                     into out: inout ByteSink) -> Bool {
         var i = 0
         let count = input.count
         var pendingSpace = false
+        let raw = UnsafeRawPointer(input.baseAddress)
         while i < count {
+            // Eight plain ASCII bytes at a time (no control character, no two spaces in a row, no
+            // space last): they fold to themselves lower-cased, exactly as the loop below would.
+            if wordAtATime, i + 8 <= count, let raw {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if let folded = ASCIIWord.folded(word), out.count > 0 || word & 0xFF != 0x20 {
+                    if pendingSpace {
+                        if word & 0xFF != 0x20 { out.append(0x20) }
+                        pendingSpace = false
+                    }
+                    out.append(word: folded)
+                    i += 8
+                    continue
+                }
+            }
             let b0 = input[i]
             var value: UInt32
             if b0 < 0x80 {
@@ -139,6 +147,24 @@ public enum TextFolding {
                 value = UInt32(b0 & 0x07) << 18 | UInt32(input[i + 1] & 0x3F) << 12
                     | UInt32(input[i + 2] & 0x3F) << 6 | UInt32(input[i + 3] & 0x3F)
                 i += 4
+            }
+            if wordAtATime && !normalised {
+                // Common scalars from a table; CJK ideographs and Hangul as they are.
+                let packed = FoldedScalarTable.shared.folded(value)
+                if packed != 0 || FoldedScalarTable.foldsToItself(value) {
+                    if pendingSpace {
+                        out.append(0x20)
+                        pendingSpace = false
+                    }
+                    if packed != 0 {
+                        out.append(packed: packed)
+                    } else {
+                        out.append(input[i - 3])
+                        out.append(input[i - 2])
+                        out.append(input[i - 1])
+                    }
+                    continue
+                }
             }
             if !normalised {
                 guard FoldingScalars.isKnownStable(value) else { return false }

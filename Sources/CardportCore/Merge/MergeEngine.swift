@@ -32,14 +32,17 @@ public struct MergeEngine: Sendable {
     /// Each record's 1-based position in its input (or among the existing records).
     private var ordinals: [Int32] = []
     private var statuses: [MergeResult.Status] = []
-    /// For each citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of its folded text (0 for
-    /// other kinds): all the near-duplicate pass needs to keep of a text until it runs.
-    private var nearPrefixes: [UInt64] = []
+    /// For each citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of its folded text and the
+    /// digest of its folded author and source (zeros for other kinds): all the near-duplicate pass
+    /// needs to keep of a citation until it runs, taken from the folds that made its key.
+    private var nearEntries: [NearDuplicateFinder.Entry] = []
     private var index: [IdentityKey: Int32] = [:]
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
     /// A buffer for folding, reused for every record.
     private var scratch: [UInt8] = []
+    /// Authors and sources repeat: each distinct one is folded once.
+    private var fieldCache = FoldedFieldCache()
 
     /// An empty collection.
     public init(options: MergeOptions = MergeOptions()) {
@@ -50,9 +53,9 @@ public struct MergeEngine: Sendable {
     /// unless an incoming copy updates them.
     public mutating func addExisting(_ record: Record) {
         report.existing += 1
-        let (key, nearPrefix) = key(of: record)
+        let (key, nearEntry) = key(of: record)
         if index[key] == nil { index[key] = Int32(records.count) }
-        append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearPrefix: nearPrefix)
+        append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearEntry: nearEntry)
     }
 
     /// Starts an input and returns the number to pass to ``addIncoming(_:input:)`` for its records.
@@ -65,11 +68,11 @@ public struct MergeEngine: Sendable {
     public mutating func addIncoming(_ record: Record, input: Int) {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
-        let (key, nearPrefix) = key(of: record)
+        let (key, nearEntry) = key(of: record)
         guard let position = index[key].map(Int.init) else {
             index[key] = Int32(records.count)
             report.inputs[input].counts.added += 1
-            append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearPrefix: nearPrefix)
+            append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearEntry: nearEntry)
             return
         }
         let old = records[position]
@@ -85,7 +88,16 @@ public struct MergeEngine: Sendable {
         } else {
             report.inputs[input].counts.unchanged += 1
         }
-        if merged != old { records[position] = merged }
+        if merged != old {
+            records[position] = merged
+            // The near-duplicate group follows the record's source, which a merge may change.
+            if case .citation(let new) = merged, case .citation(let previous) = old, new.source != previous.source {
+                var group = StableHash()
+                combineFolded(new.author, into: &group)
+                combineFolded(new.source, into: &group)
+                nearEntries[position].group = group.finalize()
+            }
+        }
         if origins[position] == Int32(input), options.collectsGroups {
             folded[Int32(position), default: []].append(
                 DuplicateGroup.Member(record: record, input: input, ordinal: ordinal, match: .exact))
@@ -106,7 +118,7 @@ public struct MergeEngine: Sendable {
         var removed = [Bool](repeating: false, count: records.count)
         foldNearCitations(removed: &removed)
         foldNearBookmarks(removed: &removed)
-        nearPrefixes = []
+        nearEntries = []
         index = [:]
 
         // Compacted in place: a second array of a million records would double the peak memory.
@@ -124,13 +136,25 @@ public struct MergeEngine: Sendable {
         var statuses: [MergeResult.Status] = []
         swap(&records, &self.records)
         swap(&statuses, &self.statuses)
-        var kept = 0
-        for position in records.indices where !removed[position] {
-            if kept != position {
-                records.swapAt(kept, position)
-                statuses[kept] = statuses[position]
+        // Records are moved down over the removed ones, not swapped: a swap copies a record three
+        // times, and after the first removal nearly every record moves.
+        let kept = records.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var kept = 0
+            for position in 0..<buffer.count {
+                if removed[position] {
+                    (base + position).deinitialize(count: 1)
+                    continue
+                }
+                if kept != position {
+                    (base + kept).moveInitialize(from: base + position, count: 1)
+                    statuses[kept] = statuses[position]
+                }
+                kept += 1
             }
-            kept += 1
+            // The vacated tail gets cheap placeholders, which the array then drops.
+            (base + kept).initialize(repeating: .settings(Settings()), count: buffer.count - kept)
+            return kept
         }
         records.removeLast(records.count - kept)
         statuses.removeLast(statuses.count - kept)
@@ -157,19 +181,34 @@ public struct MergeEngine: Sendable {
     // MARK: Internals
 
     private mutating func append(_ record: Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
-                                 nearPrefix: UInt64) {
+                                 nearEntry: NearDuplicateFinder.Entry) {
         records.append(record)
         origins.append(origin)
         ordinals.append(Int32(truncatingIfNeeded: ordinal))
         statuses.append(status)
-        nearPrefixes.append(nearPrefix)
+        nearEntries.append(nearEntry)
     }
 
-    /// The identity key, and for a citation the near-duplicate prefix key, from one fold of its text.
-    private mutating func key(of record: Record) -> (IdentityKey, UInt64) {
-        guard case .citation(let citation) = record else { return (record.identityKey, 0) }
-        let key = citation.identityKey(scratch: &scratch)
-        return (key, scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) })
+    /// The identity key, and for a citation its near-duplicate entry, from one fold of each field.
+    private mutating func key(of record: Record) -> (IdentityKey, NearDuplicateFinder.Entry) {
+        guard case .citation(let citation) = record else {
+            return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0)))
+        }
+        TextFolding.fold(citation.text, into: &scratch)
+        let prefix = scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) }
+        var group = StableHash()
+        let key: IdentityKey
+        if let author = citation.author {
+            key = fieldCache.withFolded(author) { folded in
+                group.combine(bytes: folded)
+                return Citation.identityKey(foldedText: scratch, foldedAuthor: folded)
+            }
+        } else {
+            group.combine(nil as String?)
+            key = Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
+        }
+        combineFolded(citation.source, into: &group)
+        return (key, NearDuplicateFinder.Entry(prefix: prefix, group: group.finalize()))
     }
 
     /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.
@@ -202,17 +241,21 @@ public struct MergeEngine: Sendable {
         var positions: [Int] = []
         var entries: [NearDuplicateFinder.Entry] = []
         for position in records.indices {
-            guard case .citation(let citation) = records[position] else { continue }
-            var hasher = StableHash()
-            combineFolded(citation.author, into: &hasher)
-            combineFolded(citation.source, into: &hasher)
+            guard case .citation = records[position] else { continue }
             positions.append(position)
-            entries.append(NearDuplicateFinder.Entry(prefix: nearPrefixes[position], group: hasher.finalize()))
+            entries.append(nearEntries[position])
         }
         guard entries.count > 1 else { return }
-        let roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
-            guard case .citation(let citation) = records[positions[entry]] else { return buffer.removeAll() }
-            TextFolding.fold(citation.text, into: &buffer)
+        // Read from several threads: a copy of the array (its storage is shared, not copied), not
+        // `self`; it ends with this scope, before folding writes to the records.
+        let roots: [Int32]
+        do {
+            let records = self.records
+            let positions = positions
+            roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
+                guard case .citation(let citation) = records[positions[entry]] else { return buffer.removeAll() }
+                TextFolding.fold(citation.text, into: &buffer)
+            }
         }
         var clusters: [Int32: [Int]] = [:]
         var rootOrder: [Int32] = []
@@ -229,11 +272,10 @@ public struct MergeEngine: Sendable {
         }
     }
 
-    /// Adds a folded field to a digest, folding through the scratch buffer (no string per field).
+    /// Adds a folded field to a digest, through the cache of folded fields (no string per field).
     private mutating func combineFolded(_ field: String?, into hasher: inout StableHash) {
         guard let field else { return hasher.combine(nil as String?) }
-        TextFolding.fold(field, into: &scratch)
-        scratch.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        fieldCache.withFolded(field) { hasher.combine(bytes: $0) }
     }
 
     /// Folds a cluster (a root text and the texts it contains) into one record with the root's text.

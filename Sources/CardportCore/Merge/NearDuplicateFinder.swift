@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds citations whose folded text is contained in another's of the same author and source,
 /// without comparing every pair.
 ///
@@ -61,57 +63,94 @@ struct NearDuplicateFinder {
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
     /// followed to the end of the chain: a text that contains it and that nothing contains. `-1` for
-    /// an entry nothing contains. `text(i, &buffer)` puts the folded text of entry `i` in `buffer`.
-    static func roots(of entries: [Entry], text: (Int, inout [UInt8]) -> Void) -> [Int32] {
+    /// an entry nothing contains. `text(i, &buffer)` puts the folded text of entry `i` in `buffer`;
+    /// it is called from several threads at once.
+    ///
+    /// The probing texts are shared out among `parts` threads (by default one per core, for large
+    /// inputs); each keeps its own best container per text, and the best of those wins by the same
+    /// rule, so the result does not depend on how the work was shared.
+    static func roots(of entries: [Entry], parts: Int? = nil,
+                      text: @Sendable (Int, inout [UInt8]) -> Void) -> [Int32] {
         let active = sharedGroups(entries)
-        var keys: [(key: UInt64, entry: Int32)] = []
-        var probedLengths = [false, false, false, false]
+        var keyList: [(key: UInt64, entry: Int32)] = []
+        var lengthsSeen = [false, false, false, false]
+        var proberList: [Int32] = []
         for index in entries.indices where active[index] {
-            keys.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
-            probedLengths[Int(entries[index].prefix & 3)] = true
+            keyList.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
+            lengthsSeen[Int(entries[index].prefix & 3)] = true
+            proberList.append(Int32(index))
         }
-        keys.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
+        keyList.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
         // About eight bits per key: few false hits, and small enough to stay in cache.
         var filterBits = 1 << 16
-        while filterBits < keys.count * 8 { filterBits <<= 1 }
+        while filterBits < keyList.count * 8 { filterBits <<= 1 }
         let filterMask = UInt64(filterBits - 1)
-        var filter = [UInt64](repeating: 0, count: filterBits / 64)
-        for entry in keys {
+        var filterWords = [UInt64](repeating: 0, count: filterBits / 64)
+        for entry in keyList {
             let bit = (entry.key >> 20) & filterMask
-            filter[Int(bit >> 6)] |= 1 << (bit & 63)
+            filterWords[Int(bit >> 6)] |= 1 << (bit & 63)
         }
 
-        var container = [Int32](repeating: -1, count: entries.count)
-        var lengths = [Int32](repeating: -1, count: entries.count)
-        var hashes: [UInt64] = []
-        var starts: [Int] = []
-        var aText: [UInt8] = []
-        var bText: [UInt8] = []
-        for a in entries.indices where active[a] {
-            text(a, &aText)
-            aText.withUnsafeBufferPointer { aBytes in
-                lengths[a] = Int32(aBytes.count)
-                wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
-                for p in hashes.indices {
-                    for n in 1...prefixWords where probedLengths[n] && p + n <= hashes.count {
-                        let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
-                        let bit = (key >> 20) & filterMask
-                        guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
-                        var i = lowerBound(keys, key)
-                        while i < keys.count, keys[i].key == key {
-                            let b = Int(keys[i].entry)
-                            i += 1
-                            guard b != a, entries[b].group == entries[a].group else { continue }
-                            text(b, &bText)
-                            let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
-                            guard contained else { continue }
-                            let current = Int(container[b])
-                            if current < 0 || aBytes.count > Int(lengths[current])
-                                || (aBytes.count == Int(lengths[current]) && a < current) {
-                                container[b] = Int32(a)
+        let partCount = max(1, min(parts ?? (proberList.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
+        let table = ContainerTable(count: entries.count * partCount)
+        let (keys, filter, probedLengths, probers) = (keyList, filterWords, lengthsSeen, proberList)
+        @Sendable func probe(_ part: Int) {
+            let containers = table.containers
+            let containerLengths = table.lengths
+            var hashes: [UInt64] = []
+            var starts: [Int] = []
+            var aText: [UInt8] = []
+            var bText: [UInt8] = []
+            let base = part * entries.count
+            let range = probers.count * part / partCount..<probers.count * (part + 1) / partCount
+            for a in probers[range].lazy.map(Int.init) {
+                text(a, &aText)
+                aText.withUnsafeBufferPointer { aBytes in
+                    let aLength = Int32(aBytes.count)
+                    wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
+                    for p in hashes.indices {
+                        for n in 1...prefixWords where probedLengths[n] && p + n <= hashes.count {
+                            let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
+                            let bit = (key >> 20) & filterMask
+                            guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
+                            var i = lowerBound(keys, key)
+                            while i < keys.count, keys[i].key == key {
+                                let b = Int(keys[i].entry)
+                                i += 1
+                                guard b != a, entries[b].group == entries[a].group else { continue }
+                                text(b, &bText)
+                                let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
+                                guard contained else { continue }
+                                let current = Int(containers[base + b])
+                                let currentLength = containerLengths[base + b]
+                                if current < 0 || aLength > currentLength || (aLength == currentLength && a < current) {
+                                    containers[base + b] = Int32(a)
+                                    containerLengths[base + b] = aLength
+                                }
                             }
                         }
                     }
+                }
+            }
+        }
+        if partCount == 1 {
+            probe(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: partCount, execute: probe)
+        }
+        // The best container of each entry over all parts: the longest, then the earliest.
+        let containers = table.containers
+        let containerLengths = table.lengths
+        var container = Array(containers[0..<entries.count])
+        for part in 1..<partCount {
+            let base = part * entries.count
+            for b in entries.indices where containers[base + b] >= 0 {
+                let candidate = containers[base + b]
+                let length = containerLengths[base + b]
+                if container[b] < 0 || length > containerLengths[b]
+                    || (length == containerLengths[b] && candidate < container[b]) {
+                    container[b] = candidate
+                    containerLengths[b] = length
                 }
             }
         }
@@ -211,5 +250,24 @@ struct NearDuplicateFinder {
             }
         }
         if inWord { hashes.append(h) }
+    }
+}
+
+/// Each part's best container per entry and its length, written by the parts' threads into
+/// regions of their own, read once they are all done.
+private final class ContainerTable: @unchecked Sendable {
+    let containers: UnsafeMutableBufferPointer<Int32>
+    let lengths: UnsafeMutableBufferPointer<Int32>
+
+    init(count: Int) {
+        containers = .allocate(capacity: count)
+        containers.initialize(repeating: -1)
+        lengths = .allocate(capacity: count)
+        lengths.initialize(repeating: -1)
+    }
+
+    deinit {
+        containers.deallocate()
+        lengths.deallocate()
     }
 }
