@@ -71,16 +71,22 @@ public final class Store: Sendable {
         if FileManager.default.fileExists(atPath: path) {
             try Store.refuseNewerSchema(try Store.readOnlyQueue(path), path: path)
         }
-        queue = try Store.attempt(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
+        queue = try Store.patiently(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
         // tables the first created, and on the next attempt finds the migrations applied.
         let migrator = StoreSchema.migrator
         var attempt = 0
+        var waits = 0
         while true {
             do {
                 try migrator.migrate(queue)
                 break
             } catch {
+                if Store.isBusy(error), waits < Store.busyRetries {
+                    waits += 1
+                    usleep(Store.busyRetryPause)
+                    continue
+                }
                 attempt += 1
                 if attempt >= 3 { throw Store.failure(error, path: path) }
             }
@@ -183,14 +189,14 @@ public final class Store: Sendable {
     /// A WAL store needs its shared-memory file even to be read; where that cannot be created, the
     /// file is opened as immutable, which only a read-only file in a read-only directory needs.
     private static func readOnlyQueue(_ path: String) throws(CardportError) -> DatabaseQueue {
-        do {
-            let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
-            try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
-            return plain
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
-            return try attempt(path) { try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true)) }
-        } catch {
-            throw failure(error, path: path)
+        try patiently(path) {
+            do {
+                let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
+                return plain
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+                return try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true))
+            }
         }
     }
 
@@ -203,7 +209,7 @@ public final class Store: Sendable {
 
     /// Throws when the store was made by a newer Cardport; reads only, so such a store is never changed.
     private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws(CardportError) {
-        let (superseded, version) = try attempt(path) {
+        let (superseded, version) = try patiently(path) {
             try queue.read { db in
                 (try StoreSchema.migrator.hasBeenSuperseded(db), try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
             }
@@ -214,6 +220,35 @@ public final class Store: Sendable {
     }
 
     // MARK: Errors
+
+    /// How often, and after how long a pause (µs), opening a store tries again when SQLite says it is
+    /// busy without waiting: it does so while another process switches a new store to WAL, or
+    /// recovers one, which the busy timeout does not cover. About two seconds in all.
+    private static let busyRetries = 100
+    private static let busyRetryPause: UInt32 = 20_000
+
+    /// Whether `error` is SQLite saying the file is locked by another connection.
+    static func isBusy(_ error: any Error) -> Bool {
+        guard let database = error as? DatabaseError else { return false }
+        return database.resultCode == .SQLITE_BUSY || database.resultCode == .SQLITE_LOCKED
+    }
+
+    /// ``attempt(_:_:)`` for a step of opening a store: a busy file is tried again for a while.
+    static func patiently<T>(_ path: String, _ body: () throws -> T) throws(CardportError) -> T {
+        var waits = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as CardportError {
+                throw error
+            } catch where isBusy(error) && waits < busyRetries {
+                waits += 1
+                usleep(busyRetryPause)
+            } catch {
+                throw failure(error, path: path)
+            }
+        }
+    }
 
     static func attempt<T>(_ path: String, _ body: () throws -> T) throws(CardportError) -> T {
         do {
