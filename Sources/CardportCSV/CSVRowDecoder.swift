@@ -73,8 +73,8 @@ final class CSVRowDecoder {
     /// The cell as a string, `nil` when it is empty, checked for UTF-8 as the string is made (one
     /// pass over the bytes, not a check and then a copy).
     ///
-    /// `ascii` says the whole row is ASCII (``ASCIIScan``), so no cell needs a check; otherwise a
-    /// cell that is ASCII on its own takes the same fast way.
+    /// `ascii` says the whole row is ASCII (``UTF8Validation/isASCII(_:)``), so no cell needs a
+    /// check; otherwise a cell that is ASCII on its own takes the same fast way.
     @inline(__always)
     func checkedString(_ row: CSVRow, _ index: Int, ascii: Bool = false) throws(CardportError) -> String? {
         let bytes = cell(row, index)
@@ -86,7 +86,7 @@ final class CSVRowDecoder {
     @inline(__always)
     func checkedString(_ bytes: UnsafeRawBufferPointer, _ row: CSVRow, _ index: Int,
                        ascii: Bool) throws(CardportError) -> String {
-        if ascii || ASCIIScan.isASCII(bytes) { return CSVCell.string(bytes) }
+        if ascii || UTF8Validation.isASCII(bytes) { return CSVCell.string(bytes) }
         switch UTF8Validation.string(bytes) {
         case .success(let text): return text
         case .failure: throw invalidUTF8(row, index)!
@@ -117,46 +117,20 @@ final class CSVRowDecoder {
         return fail(row, index, "'\(String(decoding: cell(row, index), as: UTF8.self))' \(what)", hint: hint)
     }
 
-    /// A date cell and its bytes, so that the row's next date cell can reuse it when it is the same.
-    typealias ParsedDate = (bytes: UnsafeRawBufferPointer, stamp: Timestamp)
-
-    /// A date cell; `nil` when it is empty. When its bytes are those of `last` (a card updated when
-    /// it was made, the common case), `last`'s date is taken instead of parsing the cell again.
-    func date(_ row: CSVRow, _ index: Int, last: inout ParsedDate?) throws(CardportError) -> Timestamp? {
+    /// A date cell; `nil` when it is empty. `dates` remembers the row's last date, so that a second
+    /// date cell with the same text (a card updated when it was made) is not parsed again.
+    func date(_ row: CSVRow, _ index: Int, dates: inout RepeatedDate) throws(CardportError) -> Timestamp? {
         let bytes = cell(row, index)
         if bytes.isEmpty { return nil }
-        if let last, CSVRowDecoder.same(bytes, last.bytes) { return last.stamp }
-        if let stamp = Timestamp.parse(bytes) {
-            last = (bytes, stamp)
-            return stamp
-        }
+        if let stamp = dates.parse(bytes) { return stamp }
         throw fail(row, index, notA: "in column '\(header.columns[index].headerName)' is not an ISO 8601 date",
                    hint: "write dates as 2024-05-01 or 2024-05-01T10:15:00Z")
     }
 
     /// A date cell on its own; `nil` when it is empty.
     func date(_ row: CSVRow, _ index: Int) throws(CardportError) -> Timestamp? {
-        var last: ParsedDate?
-        return try date(row, index, last: &last)
-    }
-
-    /// Whether two short cells hold the same bytes (compared eight at a time).
-    @inline(__always)
-    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let count = a.count
-        guard count == b.count else { return false }
-        var i = 0
-        while i + 8 <= count {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                return false
-            }
-            i += 8
-        }
-        while i < count {
-            if a[i] != b[i] { return false }
-            i += 1
-        }
-        return true
+        var dates = RepeatedDate()
+        return try date(row, index, dates: &dates)
     }
 
     func flag(_ row: CSVRow, _ index: Int) throws(CardportError) -> Bool {
@@ -210,12 +184,12 @@ final class CSVRowDecoder {
         var tags: [String] = [], favourite = false, archived = false
         var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
         var extras: [String: String] = [:]
-        var lastDate: ParsedDate?
+        var dates = RepeatedDate()
         // The id, when the row has none, is hashed from the cells' bytes rather than the strings'.
         var textBytes = UnsafeRawBufferPointer(start: nil, count: 0)
         var authorBytes: UnsafeRawBufferPointer?, sourceBytes: UnsafeRawBufferPointer?
         // Delimiters, quotes and line ends are ASCII: an ASCII record has only ASCII cells.
-        let ascii = ASCIIScan.isASCII(row.rawBytes)
+        let ascii = UTF8Validation.isASCII(row.rawBytes)
         for (index, column) in slots.enumerated() {
             switch column {
             case .text:
@@ -234,8 +208,8 @@ final class CSVRowDecoder {
             case .tags: tags = CSVCell.list(try checkedCell(row, index, ascii: ascii), separator: 0x3B)
             case .favourite: favourite = try flag(row, index)
             case .archived: archived = try flag(row, index)
-            case .createdAt: created = try date(row, index, last: &lastDate)
-            case .updatedAt: updated = try date(row, index, last: &lastDate)
+            case .createdAt: created = try date(row, index, dates: &dates)
+            case .updatedAt: updated = try date(row, index, dates: &dates)
             case .location: location = CSVRowDecoder.location(try checkedCell(row, index, ascii: ascii))
             case .id: id = try checkedString(row, index, ascii: ascii)
             case .extra: try extra(extraNames[index], row, index, ascii: ascii, into: &extras)
@@ -252,14 +226,14 @@ final class CSVRowDecoder {
     func bookmark(_ row: CSVRow) throws(CardportError) -> Bookmark {
         var id: String?, name: String?, url: String?, tags: [String] = []
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        var lastDate: ParsedDate?
+        var dates = RepeatedDate()
         for (index, column) in slots.enumerated() {
             switch column {
             case .name: name = try checkedString(row, index)
             case .url: url = try checkedString(row, index)
             case .tags: tags = CSVCell.list(try checkedCell(row, index), separator: 0x3B)
-            case .createdAt: created = try date(row, index, last: &lastDate)
-            case .updatedAt: updated = try date(row, index, last: &lastDate)
+            case .createdAt: created = try date(row, index, dates: &dates)
+            case .updatedAt: updated = try date(row, index, dates: &dates)
             case .id: id = try checkedString(row, index)
             case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
@@ -272,7 +246,7 @@ final class CSVRowDecoder {
     func task(_ row: CSVRow) throws(CardportError) -> TaskItem {
         var id: String?, description: String?, progress = TaskProgress.zero
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        var lastDate: ParsedDate?
+        var dates = RepeatedDate()
         for (index, column) in slots.enumerated() {
             switch column {
             case .description: description = try checkedString(row, index)
@@ -283,8 +257,8 @@ final class CSVRowDecoder {
                 do { progress = try TaskProgress(percent: percent) } catch {
                     throw fail(row, index, error.message, hint: error.hint)
                 }
-            case .createdAt: created = try date(row, index, last: &lastDate)
-            case .updatedAt: updated = try date(row, index, last: &lastDate)
+            case .createdAt: created = try date(row, index, dates: &dates)
+            case .updatedAt: updated = try date(row, index, dates: &dates)
             case .id: id = try checkedString(row, index)
             case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break
@@ -299,11 +273,11 @@ final class CSVRowDecoder {
         var id: String?, title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
         var created: Timestamp?, updated: Timestamp?, extras: [String: String] = [:]
-        var lastDate: ParsedDate?
+        var dates = RepeatedDate()
         for (index, column) in slots.enumerated() {
             switch column {
             case .title: title = try checkedString(row, index)
-            case .due: due = try date(row, index, last: &lastDate)
+            case .due: due = try date(row, index, dates: &dates)
             case .status:
                 guard let value = CSVCell.status(cell(row, index)) else {
                     throw fail(row, index, notA: "is not a topic status", hint: "use unstarted, onHold, inProgress or done")
@@ -312,8 +286,8 @@ final class CSVRowDecoder {
             case .notes: notes = try checkedString(row, index)
             case .links: links = CSVCell.list(try checkedCell(row, index), separator: 0x0A)
             case .questions: questions = CSVCell.questions(try checkedCell(row, index))
-            case .createdAt: created = try date(row, index, last: &lastDate)
-            case .updatedAt: updated = try date(row, index, last: &lastDate)
+            case .createdAt: created = try date(row, index, dates: &dates)
+            case .updatedAt: updated = try date(row, index, dates: &dates)
             case .id: id = try checkedString(row, index)
             case .extra: try extra(extraNames[index], row, index, into: &extras)
             default: break

@@ -78,7 +78,7 @@ struct CitationLineDecoder {
         var text: String?, author: String?, source: String?, note: String?, id: String?
         var tags: [String] = [], favourite = false, archived = false
         var created: Timestamp?, updated: Timestamp?
-        var lastDate: (bytes: UnsafeRawBufferPointer, value: Timestamp)?
+        var dates = RepeatedDate()
 
         guard cursor.skipSpace() == 0x7B else { return nil }
         cursor.index += 1
@@ -154,14 +154,10 @@ struct CitationLineDecoder {
                     guard let bytes = plainBytes(&cursor) else { return nil }
                     if bytes.isEmpty {
                         value = nil
-                    } else if let last = lastDate, last.bytes.count == bytes.count,
-                              memcmp(last.bytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0 {
-                        // Most records are updated when they are created: the same text, parsed once.
-                        value = last.value
                     } else {
-                        guard isASCII(bytes), let parsed = Timestamp.parse(bytes) else { return nil }
+                        // Most records are updated when they are created: the same text, parsed once.
+                        guard UTF8Validation.isASCII(bytes), let parsed = dates.parse(bytes) else { return nil }
                         value = parsed
-                        lastDate = (bytes, parsed)
                     }
                 } else {
                     guard cursor.literal("null") else { return nil }
@@ -222,12 +218,6 @@ struct CitationLineDecoder {
         guard let end = cursor.plainStringEnd(), end - start <= maximumString else { return nil }
         cursor.index = end + 1
         return UnsafeRawBufferPointer(start: cursor.p + start, count: end - start)
-    }
-
-    private func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var all: UInt8 = 0
-        for byte in bytes { all |= byte }
-        return all < 0x80
     }
 
     /// A read position in one line.

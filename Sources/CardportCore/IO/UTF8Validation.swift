@@ -3,6 +3,42 @@ import Glibc
 /// Fast UTF-8 checks on raw bytes, for readers that build strings from input without going
 /// through the standard library's generic (and, on this path, slow) validating initialisers.
 public enum UTF8Validation {
+    /// Whether every byte is below 0x80, eight (or sixteen) bytes at a time.
+    ///
+    /// ASCII bytes are valid UTF-8 on their own, so a reader can take its fast way for a cell or a
+    /// whole record without a further check.
+    ///
+    /// ```swift
+    /// UTF8Validation.isASCII(UnsafeRawBufferPointer(...))  // true for "Carpe diem.", false for "Zoë"
+    /// ```
+    @inlinable
+    public static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count > 0 else { return true }
+        let base = bytes.baseAddress!
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        // Two words a turn: one branch per sixteen bytes.
+        while i + 16 <= count {
+            let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                | base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+            if word & highs != 0 { return false }
+            i += 16
+        }
+        if count >= 8 {
+            // The rest, as one or two words that overlap bytes already checked.
+            var word = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            if i + 8 < count { word |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self) }
+            return word & highs == 0
+        }
+        var any: UInt8 = 0
+        while i < count {
+            any |= base.load(fromByteOffset: i, as: UInt8.self)
+            i += 1
+        }
+        return any & 0x80 == 0
+    }
+
     /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
     /// forms, surrogates and values past U+10FFFF are ill-formed), or `nil` when all bytes are valid.
     public static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
