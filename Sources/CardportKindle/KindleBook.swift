@@ -1,3 +1,4 @@
+import CardportCore
 import Glibc
 
 /// A book as a clipping's title line names it: `Title (Author)`, `Title - Author`, or a bare title.

@@ -10,7 +10,9 @@ import GRDB
 public final class StoreTransaction {
     let db: Database
     /// Tag primary keys by name as written, then by identity key.
-    private var tagsByName = TagNameIndex()
+    /// The tags met so far, by the exact bytes of their names (a name in other bytes, another
+    /// normalisation of the same text, is found by its identity key on its first look-up).
+    private var tagsByName = ByteTable<Int64>()
     private var tagsByKey: [IdentityKey: Int64] = [:]
 
     init(db: Database) throws {
@@ -300,22 +302,26 @@ public final class StoreTransaction {
 
     /// The primary key of the tag called `name`, adding the tag when the store has none of that key.
     private func tagPK(_ name: String) throws -> Int64 {
-        if let pk = tagsByName.pk(name) { return pk }
-        let key = Tag(name: name).identityKey
-        if let pk = tagsByKey[key] {
-            tagsByName.add(name, pk: pk)
-            return pk
+        var name = name
+        let known = name.withUTF8 { tagsByName.find(UnsafeRawBufferPointer($0)) }
+        let place: ByteTable<Int64>.Place
+        switch known {
+        case .found(let index): return tagsByName[index]
+        case .missing(let missing): place = missing
         }
+        let key = Tag(name: name).identityKey
         let pk: Int64
-        if let found = try Int64.fetchOne(db.cachedStatement(sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?"),
-                                          arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)]) {
+        if let cached = tagsByKey[key] {
+            pk = cached
+        } else if let found = try Int64.fetchOne(db.cachedStatement(sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?"),
+                                                 arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)]) {
             pk = found
         } else {
             try db.cachedStatement(sql: "INSERT INTO tag (name, key_high, key_low, colour) VALUES (?, ?, ?, NULL)")
                 .execute(arguments: [name, Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
             pk = db.lastInsertedRowID
         }
-        tagsByName.add(name, pk: pk)
+        name.withUTF8 { _ = tagsByName.add(UnsafeRawBufferPointer($0), pk, at: place) }
         tagsByKey[key] = pk
         return pk
     }
@@ -414,7 +420,7 @@ public final class StoreTransaction {
                           "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            tagsByName = TagNameIndex()
+            tagsByName = ByteTable<Int64>()
             tagsByKey = [:]
         }
     }

@@ -1,4 +1,4 @@
-@testable import CardportKindle
+import CardportCore
 import Testing
 
 @Suite struct ByteTableTests {
@@ -38,5 +38,16 @@ import Testing
         #expect(table.count == 5_000)
         for i in stride(from: 0, to: 5_000, by: 7) { #expect(find(table, "Book \(i) (Author \(i % 7))") == i) }
         #expect(find(table, "Book 5000 (Author 2)") == nil)
+    }
+
+    @Test func keysAreTheirBytesNotTheirCanonicalForm() {
+        var table = ByteTable<Int>()
+        add(&table, "caf\u{E9}", 1)
+        // The same text decomposed: equal as Swift strings, other bytes, so another key.
+        #expect("cafe\u{301}" == "caf\u{E9}")
+        #expect(find(table, "cafe\u{301}") == nil)
+        add(&table, "cafe\u{301}", 1)
+        #expect(find(table, "cafe\u{301}") == 1)
+        #expect(table.count == 2)
     }
 }

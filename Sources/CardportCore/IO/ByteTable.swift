@@ -1,0 +1,107 @@
+import Glibc
+
+/// A table from byte strings to values, looked up without allocating.
+///
+/// Readers look the same few byte strings up again and again (a Kindle file's title lines and
+/// metadata line shapes, an import's tag names). A `Dictionary` would need the bytes copied into a
+/// key (and `String` keys would hash and compare through Unicode normalisation); this table digests
+/// the bytes where they are, probes an open-addressing index, and compares bytes only on a digest
+/// match. A key is copied the first time it is added. Keys are bytes: two spellings of one text
+/// (composed and decomposed) are two keys.
+///
+/// ```swift
+/// var tags = ByteTable<Int64>()
+/// switch tags.find(nameBytes) {
+/// case .found(let index): tags[index]                          // the tag's key
+/// case .missing(let place): tags.add(nameBytes, newKey, at: place)
+/// }
+/// ```
+public struct ByteTable<Value> {
+    /// Where a key was found, or where it goes when it is added.
+    public enum Lookup {
+        /// The key is there, at this index.
+        case found(Int)
+        /// The key is not there; this is where ``ByteTable/add(_:_:at:)`` puts it.
+        case missing(Place)
+    }
+
+    /// A free slot for a key and its digest, valid until the table next changes.
+    public struct Place {
+        @usableFromInline var slot: Int
+        @usableFromInline var digest: UInt64
+
+        @usableFromInline
+        init(slot: Int, digest: UInt64) {
+            self.slot = slot
+            self.digest = digest
+        }
+    }
+
+    @usableFromInline var slots = [Int32](repeating: -1, count: 64)
+    @usableFromInline var keys: [[UInt8]] = []
+    @usableFromInline var digests: [UInt64] = []
+    @usableFromInline var values: [Value] = []
+
+    /// An empty table.
+    @inlinable public init() {}
+
+    /// The number of keys.
+    @inlinable public var count: Int { values.count }
+
+    /// The value added at `index` (in the order keys were added).
+    @inlinable public subscript(index: Int) -> Value { values[index] }
+
+    /// Calls `body` with the bytes of the key at `index`.
+    @inlinable public func withKey<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        keys[index].withUnsafeBytes(body)
+    }
+
+    /// Looks `key` up.
+    @inlinable public func find(_ key: UnsafeRawBufferPointer) -> Lookup {
+        let digest = ByteDigest.of(key)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while slots[slot] >= 0 {
+            let known = Int(slots[slot])
+            if digests[known] == digest, keys[known].count == key.count,
+               ByteTable.same(keys[known], key) {
+                return .found(known)
+            }
+            slot = (slot + 1) & mask
+        }
+        return .missing(Place(slot: slot, digest: digest))
+    }
+
+    /// Adds `key` (which ``find(_:)`` just reported missing at `place`) with its value; returns its index.
+    @discardableResult
+    @inlinable public mutating func add(_ key: UnsafeRawBufferPointer, _ value: Value, at place: Place) -> Int {
+        let index = values.count
+        slots[place.slot] = Int32(index)
+        keys.append(Array(key))
+        digests.append(place.digest)
+        values.append(value)
+        // At most half full, so that probes stay short.
+        if values.count * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (known, digest) in digests.enumerated() {
+                var slot = Int(truncatingIfNeeded: digest) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(known)
+            }
+        }
+        return index
+    }
+}
+
+extension ByteTable {
+    /// Whether a stored key holds exactly `bytes` (its length already compared).
+    @usableFromInline
+    static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        stored.withUnsafeBytes { bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    }
+}
+
+extension ByteTable: Sendable where Value: Sendable {}
+extension ByteTable.Lookup: Sendable {}
+extension ByteTable.Place: Sendable {}
