@@ -1,5 +1,3 @@
-import Glibc
-
 /// Remembers the folded form of short fields that repeat across a collection (authors, sources),
 /// so that each distinct value is folded once, not once per record.
 ///
@@ -13,7 +11,8 @@ struct FoldedFieldCache {
     /// Values longer than this are folded each time: long values rarely repeat.
     static let longestValue = 256
 
-    private var entries: [UInt64: (raw: [UInt8], folded: [UInt8])] = [:]
+    /// The folded UTF-8 of each value met, by the value's bytes.
+    private var entries = ByteTable<[UInt8]>()
     private var scratch: [UInt8] = []
 
     /// Calls `body` with the folded UTF-8 of `field`.
@@ -24,25 +23,16 @@ struct FoldedFieldCache {
                 TextFolding.fold(field, into: &scratch)
                 return scratch.withUnsafeBufferPointer(body)
             }
-            var hasher = StableHash()
-            hasher.combine(bytes: raw)
-            let hash = hasher.finalize().0
-            if let entry = entries[hash], FoldedFieldCache.equal(entry.raw, raw) {
-                return entry.folded.withUnsafeBufferPointer(body)
+            let place: ByteTable<[UInt8]>.Place
+            switch entries.find(UnsafeRawBufferPointer(raw)) {
+            case .found(let index): return entries[index].withUnsafeBufferPointer(body)
+            case .missing(let missing): place = missing
             }
             TextFolding.fold(field, into: &scratch)
-            if entries.count < FoldedFieldCache.capacity, entries[hash] == nil {
-                entries[hash] = (Array(raw), scratch)
+            if entries.count < FoldedFieldCache.capacity {
+                entries.add(UnsafeRawBufferPointer(raw), scratch, at: place)
             }
             return scratch.withUnsafeBufferPointer(body)
-        }
-    }
-
-    /// Whether two byte strings are equal, compared as memory (a generic element-by-element
-    /// comparison costs more than the look-up it confirms).
-    private static func equal(_ stored: [UInt8], _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        stored.count == raw.count && stored.withUnsafeBufferPointer { bytes in
-            bytes.isEmpty || memcmp(bytes.baseAddress!, raw.baseAddress!, bytes.count) == 0
         }
     }
 }
