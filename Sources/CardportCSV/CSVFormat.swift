@@ -22,11 +22,21 @@ public struct CSVFormat: CardFormat {
     /// The default record limit: ``ReadLimits/defaultFieldSize``, 16 MiB.
     public static let defaultRecordLimit = ReadLimits.defaultFieldSize
 
+    /// When readers hand rows to worker threads; `nil` for never.
+    let workerPlan: CSVWorkerPlan?
+
     /// A CSV format for a dialect, refusing records larger than `recordLimit` bytes (by default, the
     /// reader's ``ReadLimits/maximumFieldSize``).
     public init(dialect: CSVDialect = .generic, recordLimit: Int? = nil) {
+        self.init(dialect: dialect, recordLimit: recordLimit, workerPlan: .standard)
+    }
+
+    /// A CSV format whose readers hand rows to worker threads as `workerPlan` says (`nil`:
+    /// never), whatever the machine.
+    init(dialect: CSVDialect, recordLimit: Int?, workerPlan: CSVWorkerPlan?) {
         self.dialect = dialect
         self.recordLimit = recordLimit
+        self.workerPlan = workerPlan
     }
 
     public var descriptor: FormatDescriptor {
@@ -64,7 +74,8 @@ public struct CSVFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit ?? options.limits.maximumFieldSize)
+        CSVReader(input: input, dialect: dialect, options: options, recordLimit: recordLimit ?? options.limits.maximumFieldSize,
+                  workerPlan: workerPlan)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

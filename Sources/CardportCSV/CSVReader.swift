@@ -5,23 +5,43 @@ import CardportCore
 ///
 /// A blank line followed by a row that names a kind's key column starts a new section with its own
 /// header, which is how ``CSVWriter`` writes records of several kinds to one file.
+///
+/// Once a file in Cardport's own columns has proved long (``CSVWorkerPlan``), its rows are
+/// decoded on worker threads (``CSVRowWorkers``) while this reader scans the next ones; records and
+/// errors come out the same, in the same order.
 final class CSVReader: RecordReader {
     private let input: ByteInput
     private let dialect: CSVDialect
     private let kind: RecordKind?
     private let delimiterOption: UInt8?
     private let recordLimit: Int
-    private var scanner: CSVScanner?
-    private var decoder: CSVRowDecoder?
+    /// When rows go to worker threads; `nil` for never.
+    private let workerPlan: CSVWorkerPlan?
+    // A reader belongs to one thread at a time: the fields touched per row go without run-time
+    // exclusivity checks.
+    @exclusivity(unchecked) private var rowsDecoded = 0
+    @exclusivity(unchecked) private var workers: CSVRowWorkers?
+    /// Data rows scanned into batches for the workers.
+    @exclusivity(unchecked) private var rowsBatched = 0
+    /// Whether the workers are done with the file (it has no rows left, or the records left are
+    /// past the record limit).
+    @exclusivity(unchecked) private var workersDone = false
+    /// The most records and rejected rows the workers may decode: ``ReadLimits/maximumRecords``.
+    /// The rows past it are read here, so that the limit's error points at the first row too many.
+    private let recordBudget: Int
+    @exclusivity(unchecked) private var scanner: CSVScanner?
+    @exclusivity(unchecked) private var decoder: CSVRowDecoder?
     private var todoist: TodoistDecoder?
     private var readwise: ReadwiseDecoder?
-    private var afterBlank = false
+    @exclusivity(unchecked) private var afterBlank = false
     /// A Todoist record held back until the next row shows whether notes follow it.
     private var held: Record?
-    private var ended = false
+    @exclusivity(unchecked) private var ended = false
 
-    init(input: ByteInput, dialect: CSVDialect, options: ReadOptions, recordLimit: Int) {
+    init(input: ByteInput, dialect: CSVDialect, options: ReadOptions, recordLimit: Int, workerPlan: CSVWorkerPlan?) {
         self.input = input
+        self.workerPlan = workerPlan
+        recordBudget = options.limits.maximumRecords
         self.dialect = dialect
         self.kind = dialect == .readwiseImport ? .citation : options.kind
         self.delimiterOption = options.delimiter
@@ -29,6 +49,7 @@ final class CSVReader: RecordReader {
     }
 
     func next() throws(CardportError) -> Record? {
+        if let workers { return try next(from: workers) }
         if scanner == nil {
             let delimiter: UInt8
             if let delimiterOption { delimiter = delimiterOption } else { delimiter = try sniffDelimiter() }
@@ -68,10 +89,80 @@ final class CSVReader: RecordReader {
                 continue
             }
             if let readwise { return try readwise.record(row) }
-            if let decoder { return try decoder.record(row) }
+            if let decoder {
+                // The rows after this one go to the workers once the file has proved long.
+                rowsDecoded += 1
+                if let workerPlan, rowsDecoded > workerPlan.rowsBefore, !workersDone {
+                    workers = CSVRowWorkers(plan: workerPlan)
+                }
+                return try decoder.record(row)
+            }
         }
         defer { held = nil }
         return held
+    }
+
+    // MARK: Worker threads
+
+    /// The next record from the workers, which are kept busy with the rows scanned after it.
+    private func next(from workers: CSVRowWorkers) throws(CardportError) -> Record? {
+        while true {
+            if let item = workers.nextItem() {
+                switch item {
+                case .record(let record): return record
+                case .failure(let error): throw error
+                }
+            }
+            while !ended && !isBudgetSpent && workers.hasRoom { scanBatch(for: workers) }
+            if workers.takeBatch() { continue }
+            // Every batch is handed out: the file has ended, or the rest is read here.
+            workersDone = true
+            self.workers = nil
+            return ended ? nil : try next()
+        }
+    }
+
+    /// Whether the workers have been given as many rows as the record limit allows.
+    private var isBudgetSpent: Bool { rowsDecoded + rowsBatched + scanner!.rejected >= recordBudget }
+
+    /// Scans rows into a batch for the workers, until it is full, the input ends, the scanner
+    /// fails, or a new section's header starts (the rows after it have other columns).
+    private func scanBatch(for workers: CSVRowWorkers) {
+        let header = decoder!.header
+        let batch = workers.makeBatch(name: input.name)
+        while batch.rowCount < workers.plan.rowsPerBatch && batch.byteCount < CSVRowWorkers.batchBytes && !isBudgetSpent {
+            let row: CSVRow?
+            do {
+                row = try scanner!.nextRow()
+            } catch {
+                // The rows after a rejected record are not contiguous with the batch: a new one starts.
+                batch.failure = error
+                if !error.isRecoverable { ended = true }
+                break
+            }
+            guard let row else {
+                ended = true
+                break
+            }
+            if row.isBlank {
+                afterBlank = true
+                batch.skip(row, from: input)
+                continue
+            }
+            if afterBlank {
+                afterBlank = false
+                do {
+                    if try readHeader(row, first: false) { break }
+                } catch {
+                    batch.failure = error
+                    ended = true
+                    break
+                }
+            }
+            batch.append(row, from: input)
+            rowsBatched += 1
+        }
+        if batch.rowCount > 0 || batch.failure != nil { workers.submit(batch, header: header) }
     }
 
     /// Reads a row (or, for the first header, the first row that is not blank) as a header; for a
@@ -87,7 +178,7 @@ final class CSVReader: RecordReader {
         }
         if !first {
             guard let header = CSVHeader(names: names, kind: nil), header.hasKey else { return false }
-            decoder = CSVRowDecoder(header: header, input: input)
+            decoder = CSVRowDecoder(header: header, source: input)
             return true
         }
         let recognised = dialect == .generic ? CSVDialect.recognise(names) : dialect
@@ -107,7 +198,7 @@ final class CSVReader: RecordReader {
                 throw input.error(.malformedInput, "the header has no '\(key)' column, which every \(header.kind.rawValue) needs",
                                   at: row.offset, hint: "name the column '\(key)' (or an alias, see Formats.md)")
             }
-            decoder = CSVRowDecoder(header: header, input: input)
+            decoder = CSVRowDecoder(header: header, source: input)
         }
         return true
     }

@@ -7,7 +7,8 @@ import CardportCore
 /// recoverable: the row is skipped under `--keep-going`.
 final class CSVRowDecoder {
     let header: CSVHeader
-    let input: ByteInput
+    /// Where errors are located: the input, or the excerpt of a batch decoded on a worker thread.
+    let source: any ErrorLocating
     /// The columns without their extras' names: a switch over these copies no string per cell.
     private let slots: [Slot]
     /// The extras' names, by column index (empty for the model's columns).
@@ -18,9 +19,9 @@ final class CSVRowDecoder {
         case title, status, due, notes, links, questions, createdAt, updatedAt, extra
     }
 
-    init(header: CSVHeader, input: ByteInput) {
+    init(header: CSVHeader, source: any ErrorLocating) {
         self.header = header
-        self.input = input
+        self.source = source
         slots = header.columns.map { column in
             switch column {
             case .id: return .id
@@ -54,7 +55,7 @@ final class CSVRowDecoder {
     }
 
     func fail(_ row: CSVRow, _ index: Int, _ message: String, hint: String? = nil) -> CardportError {
-        input.error(.invalidValue, message, at: row.offset(ofField: index), hint: hint, isRecoverable: true)
+        source.error(.invalidValue, message, at: row.offset(ofField: index), hint: hint, isRecoverable: true)
     }
 
     /// The cell's bytes without a formula guard.
@@ -105,7 +106,7 @@ final class CSVRowDecoder {
     /// The error for a field that is not valid UTF-8, or `nil` when it is valid.
     func invalidUTF8(_ row: CSVRow, _ index: Int) -> CardportError? {
         guard let bad = UTF8Validation.firstInvalidOffset(row.field(index)) else { return nil }
-        return input.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
+        return source.error(.malformedInput, "this field is not valid UTF-8 (byte \(bad + 1) of the field)",
                            at: row.offset(ofField: index),
                            hint: "save the file as UTF-8, e.g. iconv -f WINDOWS-1252 -t UTF-8", isRecoverable: true)
     }
@@ -156,7 +157,7 @@ final class CSVRowDecoder {
     func validateFieldCount(_ row: CSVRow) throws(CardportError) {
         if row.count != header.columns.count {
             let at = row.count > header.columns.count ? row.offset(ofField: header.columns.count) : row.offset
-            throw input.error(.malformedInput, "this record has \(row.count) field\(row.count == 1 ? "" : "s"); the header has \(header.columns.count)",
+            throw source.error(.malformedInput, "this record has \(row.count) field\(row.count == 1 ? "" : "s"); the header has \(header.columns.count)",
                               at: at, hint: "quote fields that contain the delimiter or a line break", isRecoverable: true)
         }
     }
@@ -174,7 +175,7 @@ final class CSVRowDecoder {
     }
 
     private func missing(_ row: CSVRow, _ what: String) -> CardportError {
-        input.error(.invalidValue, "this \(header.kind.rawValue) has no \(what)", at: row.offset,
+        source.error(.invalidValue, "this \(header.kind.rawValue) has no \(what)", at: row.offset,
                     hint: "every \(header.kind.rawValue) needs its \(what); fill in the cell or remove the row",
                     isRecoverable: true)
     }

@@ -19,14 +19,18 @@ final class CSVScanner {
     let delimiter: UInt8
     /// The largest record accepted, in bytes.
     let recordLimit: Int
+    // A scanner belongs to one thread at a time: its fields go without run-time exclusivity checks.
+
     /// The length of the record last returned, consumed when the next one is read.
-    private var pending = 0
+    @exclusivity(unchecked) private var pending = 0
     /// Unescaped copies of the current record's quoted fields that hold `""`; reused, so reading
     /// allocates nothing per record.
-    private var storage: UnsafeMutableRawBufferPointer
+    @exclusivity(unchecked) private var storage: UnsafeMutableRawBufferPointer
     /// Field starts, ends and input offsets, three per field, for up to `capacity` fields.
-    private var bounds: UnsafeMutablePointer<Int>
-    private var capacity = 64
+    @exclusivity(unchecked) private var bounds: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var capacity = 64
+    /// The malformed records skipped so far (each one an error thrown).
+    private(set) var rejected = 0
 
     init(input: ByteInput, delimiter: UInt8, recordLimit: Int) {
         self.input = input
@@ -129,6 +133,7 @@ final class CSVScanner {
                                         hint: "double every quote inside a quoted field (\"\") and close the field with a quote",
                                         isRecoverable: true)
                 pending = window.count
+                rejected += 1
                 throw error
             case .strayAfterQuote(let at):
                 let error = input.error(.malformedInput,
@@ -142,6 +147,7 @@ final class CSVScanner {
                 } else {
                     pending = window.count
                 }
+                rejected += 1
                 throw error
             }
         }

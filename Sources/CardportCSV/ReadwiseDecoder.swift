@@ -33,7 +33,7 @@ struct ReadwiseDecoder {
                               hint: "a Readwise export starts with \(CSVDialect.readwise.header.joined(separator: ","))")
         }
         let header = CSVHeader(kind: .citation, columns: names.map { CSVColumn.extra($0) })
-        base = CSVRowDecoder(header: header, input: input)
+        base = CSVRowDecoder(header: header, source: input)
     }
 
     func record(_ row: CSVRow) throws(CardportError) -> Record {
@@ -71,7 +71,7 @@ struct ReadwiseDecoder {
             }
         }
         guard let text else {
-            throw base.input.error(.invalidValue, "this highlight has no text", at: row.offset,
+            throw base.source.error(.invalidValue, "this highlight has no text", at: row.offset,
                                    hint: "every highlight needs its text; remove the row", isRecoverable: true)
         }
         return .citation(Citation(text: text, author: author, source: source, tags: tags, isFavourite: favourite,

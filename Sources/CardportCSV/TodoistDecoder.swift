@@ -31,7 +31,7 @@ struct TodoistDecoder {
         self.type = type
         self.content = content
         description = folded.firstIndex(of: "description") ?? -1
-        base = CSVRowDecoder(header: CSVHeader(kind: .task, columns: names.map { CSVColumn.extra($0) }), input: input)
+        base = CSVRowDecoder(header: CSVHeader(kind: .task, columns: names.map { CSVColumn.extra($0) }), source: input)
     }
 
     func decode(_ row: CSVRow) throws(CardportError) -> Outcome {
@@ -50,14 +50,14 @@ struct TodoistDecoder {
         switch kind {
         case "task":
             guard !text.isEmpty else {
-                throw base.input.error(.invalidValue, "this task has no content", at: row.offset(ofField: content),
+                throw base.source.error(.invalidValue, "this task has no content", at: row.offset(ofField: content),
                                        hint: "every task needs its CONTENT", isRecoverable: true)
             }
             if let notes { extras[names[description]] = notes }
             return .record(.task(TaskItem(description: text, extras: extras)))
         case "section":
             guard !text.isEmpty else {
-                throw base.input.error(.invalidValue, "this section has no name", at: row.offset(ofField: content),
+                throw base.source.error(.invalidValue, "this section has no name", at: row.offset(ofField: content),
                                        hint: "every section needs its CONTENT", isRecoverable: true)
             }
             return .record(.topic(Topic(title: text, notes: notes, extras: extras)))
@@ -66,7 +66,7 @@ struct TodoistDecoder {
         case "meta", "":
             return .skip
         default:
-            throw base.input.error(.invalidValue, "'\(kind)' is not a Todoist row type", at: row.offset(ofField: type),
+            throw base.source.error(.invalidValue, "'\(kind)' is not a Todoist row type", at: row.offset(ofField: type),
                                    hint: "TYPE is task, section, note or meta", isRecoverable: true)
         }
     }
