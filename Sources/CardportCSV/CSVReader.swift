@@ -21,8 +21,11 @@ final class CSVReader: RecordReader {
     // exclusivity checks.
     @exclusivity(unchecked) private var rowsDecoded = 0
     @exclusivity(unchecked) private var workers: CSVRowWorkers?
-    /// Data rows scanned into batches for the workers.
+    /// Data rows cut into batches for the workers.
     @exclusivity(unchecked) private var rowsBatched = 0
+    /// Whether the rest of the file is read here once the workers are done (a record too large
+    /// for them, which the reader's own scan reports).
+    @exclusivity(unchecked) private var stopsHandingOut = false
     /// Whether the workers are done with the file (it has no rows left, or the records left are
     /// past the record limit).
     @exclusivity(unchecked) private var workersDone = false
@@ -50,6 +53,9 @@ final class CSVReader: RecordReader {
 
     func next() throws(CardportError) -> Record? {
         if let workers { return try next(from: workers) }
+        // The row is done with once its record or error is made: the input's offset then points at
+        // the next record, as the record limit's error needs.
+        defer { scanner?.consumeRow() }
         if scanner == nil {
             let delimiter: UInt8
             if let delimiterOption { delimiter = delimiterOption } else { delimiter = try sniffDelimiter() }
@@ -113,7 +119,7 @@ final class CSVReader: RecordReader {
                 case .failure(let error): throw error
                 }
             }
-            while !ended && !isBudgetSpent && workers.hasRoom { scanBatch(for: workers) }
+            while !ended && !stopsHandingOut && !isBudgetSpent && workers.hasRoom { scanBatch(for: workers) }
             if workers.takeBatch() { continue }
             // Every batch is handed out: the file has ended, or the rest is read here.
             workersDone = true
@@ -125,44 +131,98 @@ final class CSVReader: RecordReader {
     /// Whether the workers have been given as many rows as the record limit allows.
     private var isBudgetSpent: Bool { rowsDecoded + rowsBatched + scanner!.rejected >= recordBudget }
 
-    /// Scans rows into a batch for the workers, until it is full, the input ends, the scanner
-    /// fails, or a new section's header starts (the rows after it have other columns).
+    /// Cuts the next run of whole records into a batch for the workers. The run ends when the batch
+    /// is full, the input ends, reading fails, a new section's header follows (the rows after it
+    /// have other columns), or a record is too large (the reader's own scan reports it).
     private func scanBatch(for workers: CSVRowWorkers) {
         let header = decoder!.header
+        let scanner = self.scanner!
+        // The row decoded here last, before the workers took over, is done with.
+        scanner.consumeRow()
         let batch = workers.makeBatch(name: input.name)
-        while batch.rowCount < workers.plan.rowsPerBatch && batch.byteCount < CSVRowWorkers.batchBytes && !isBudgetSpent {
-            let row: CSVRow?
-            do {
-                row = try scanner!.nextRow()
-            } catch {
-                // The rows after a rejected record are not contiguous with the batch: a new one starts.
-                batch.failure = error
-                if !error.isRecoverable { ended = true }
-                break
-            }
-            guard let row else {
-                ended = true
-                break
-            }
-            if row.isBlank {
-                afterBlank = true
-                batch.skip(row, from: input)
-                continue
-            }
-            if afterBlank {
-                afterBlank = false
-                do {
-                    if try readHeader(row, first: false) { break }
-                } catch {
-                    batch.failure = error
+        let target = Swift.min(workers.plan.rowsPerBatch, recordBudget - (rowsDecoded + rowsBatched + scanner.rejected))
+        var length = 0
+        var records = 0
+        var headerLength = 0
+        cutting: while true {
+            let window = input.available
+            let cut = CSVRecordCut.find(in: window, from: length, isFinal: input.isAtEnd, delimiter: scanner.delimiter,
+                                        targetBytes: CSVRowWorkers.batchBytes - length, targetRecords: target - records,
+                                        recordLimit: recordLimit, afterBlank: &afterBlank)
+            length = cut.end
+            records += cut.records
+            switch cut.stop {
+            case .full:
+                break cutting
+            case .tooLarge:
+                stopsHandingOut = true
+                break cutting
+            case .windowEnd:
+                if input.isAtEnd {
                     ended = true
-                    break
+                    break cutting
+                }
+                // Cut what is whole; the record the window ends in goes to the next batch.
+                if records > 0 { break cutting }
+                guard readMore(than: window.count, failing: batch) else { break cutting }
+            case .afterBlank:
+                switch scanner.peek(at: length) {
+                case .needMore:
+                    guard readMore(than: window.count, failing: batch) else { break cutting }
+                case .malformed:
+                    // The scan rejects it; the row after it is still the one after the blank lines.
+                    var passing = false
+                    let one = CSVRecordCut.find(in: window, from: length, isFinal: input.isAtEnd, delimiter: scanner.delimiter,
+                                                targetBytes: Int.max, targetRecords: 1, recordLimit: recordLimit,
+                                                afterBlank: &passing)
+                    if one.records == 1 {
+                        length = one.end
+                        records += 1
+                    } else if one.stop == .tooLarge {
+                        stopsHandingOut = true
+                        break cutting
+                    } else {
+                        guard readMore(than: window.count, failing: batch) else { break cutting }
+                    }
+                case .row(let row):
+                    do {
+                        if try readHeader(row, first: false) {
+                            // A new section: this batch ends before its header, which is read here.
+                            headerLength = row.raw
+                            afterBlank = false
+                            break cutting
+                        }
+                        afterBlank = false
+                    } catch {
+                        batch.failure = error
+                        ended = true
+                        break cutting
+                    }
                 }
             }
-            batch.append(row, from: input)
-            rowsBatched += 1
         }
-        if batch.rowCount > 0 || batch.failure != nil { workers.submit(batch, header: header) }
+        if length > 0 {
+            let offset = input.offset
+            batch.copy(UnsafeRawBufferPointer(rebasing: input.available[0..<length]), records: records,
+                       startingAt: input.location(at: offset).location)
+            input.consume(length)
+        }
+        if headerLength > 0 { input.consume(headerLength) }
+        rowsBatched += records
+        if records > 0 || batch.failure != nil { workers.submit(batch, header: header, delimiter: scanner.delimiter) }
+    }
+
+    /// Reads more of the input into the window, as the scanner does for a long record; `false`,
+    /// with the error filed after the batch's records, when reading fails.
+    private func readMore(than have: Int, failing batch: CSVRowBatch) -> Bool {
+        do {
+            _ = try input.require(Swift.min(Swift.max(have * 2, have + 65536), input.maximumWindow))
+            return true
+        } catch {
+            batch.failure = error
+            ended = true
+            return false
+        }
     }
 
     /// Reads a row (or, for the first header, the first row that is not blank) as a header; for a

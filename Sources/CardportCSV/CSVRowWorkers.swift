@@ -3,19 +3,21 @@ import CardportCore
 /// Decodes batches of rows into records on worker threads and hands the records out in the
 /// input's order, with each rejected row's error in its place.
 ///
-/// A long CSV file's time goes into decoding its cells (strings, ids, tags, dates), not into
-/// finding them: the reading thread scans rows into ``CSVRowBatch``es and the workers decode them,
-/// each batch with the columns of the section it is in. Errors are located from the batch's
-/// excerpt, so they read exactly as when the reading thread decodes rows itself.
+/// A long CSV file's time goes into splitting records into fields and decoding their cells
+/// (strings, ids, tags, dates), not into finding where records end: the reading thread cuts runs of
+/// whole records (``CSVRecordCut``) into ``CSVRowBatch``es, and the workers scan and decode them, each
+/// batch with the columns of the section it is in. Errors are located from the batch's excerpt, so
+/// they read exactly as when the reading thread reads rows itself.
 ///
 /// Batches and the arrays their records are decoded into come back with the records and are
 /// filled again: allocating a megabyte per batch would make the allocator merge the small blocks
 /// freed on other threads, which then costs every small allocation more.
 final class CSVRowWorkers {
-    /// A batch, the columns its rows are decoded by, and where its records go.
+    /// A batch, how its records are split and decoded, and where its records go.
     struct Job: Sendable {
         let batch: CSVRowBatch
         let header: CSVHeader
+        let delimiter: UInt8
         var items: [Item?]
     }
 
@@ -56,14 +58,14 @@ final class CSVRowWorkers {
     /// An empty batch to fill: one handed back, when there is one.
     func makeBatch(name: String) -> CSVRowBatch {
         if let batch = spareBatches.popLast() { return batch }
-        return CSVRowBatch(name: name, expectedRows: plan.rowsPerBatch)
+        return CSVRowBatch(name: name)
     }
 
-    /// Hands a filled batch to the workers.
-    func submit(_ batch: CSVRowBatch, header: CSVHeader) {
+    /// Hands a filled batch to the workers, to be split at `delimiter` and decoded by `header`.
+    func submit(_ batch: CSVRowBatch, header: CSVHeader, delimiter: UInt8) {
         var items = spareItems.popLast() ?? []
-        items.reserveCapacity(plan.rowsPerBatch + 1)
-        pool.submit(Job(batch: batch, header: header, items: items))
+        items.reserveCapacity(batch.records + 1)
+        pool.submit(Job(batch: batch, header: header, delimiter: delimiter, items: items))
     }
 
     /// The next record or error of the batch being handed out; `nil` once it is all handed out.
@@ -87,16 +89,42 @@ final class CSVRowWorkers {
         return true
     }
 
+    /// Splits a batch into rows as the scanner does, and decodes each; blank lines are skipped,
+    /// malformed records are rejected with the scanner's errors.
     private static func decode(_ job: consuming Job) -> Decoded {
         let batch = job.batch
         var items = job.items
         if let excerpt = batch.excerpt {
             let decoder = CSVRowDecoder(header: job.header, source: excerpt)
-            for index in 0..<batch.rowCount {
-                do {
-                    items.append(.record(try decoder.record(batch.row(index))))
-                } catch {
-                    items.append(.failure(error))
+            let bytes = excerpt.bytes
+            var position = 0
+            while position < bytes.count {
+                let window = UnsafeRawBufferPointer(rebasing: bytes[position...])
+                let base = excerpt.start.offset + position
+                var fields = batch.fields()
+                let outcome = CSVScanner.scan(window, base: base, isFinal: true, delimiter: job.delimiter, into: &fields)
+                batch.keep(fields)
+                switch outcome {
+                case .complete(let length):
+                    if !fields.isBlank {
+                        let row = CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: fields.storage[0..<fields.length]),
+                                         raw: length, bounds: fields.bounds, count: fields.count, offset: base, isBlank: false)
+                        do {
+                            items.append(.record(try decoder.record(row)))
+                        } catch {
+                            items.append(.failure(error))
+                        }
+                    }
+                    position += length
+                case .unterminated(let at):
+                    items.append(.failure(CSVScanner.unterminated(at: at, in: excerpt)))
+                    position = bytes.count
+                case .strayAfterQuote(let at):
+                    let from = at - base
+                    items.append(.failure(CSVScanner.strayAfterQuote(window[from], at: at, in: excerpt)))
+                    position += CSVScanner.endOfStrayRecord(window, from: from)
+                case .needMore:
+                    preconditionFailure("a batch holds whole records and is scanned as the end of the input")
                 }
             }
         }

@@ -49,7 +49,7 @@ final class CSVScanner {
     ///
     /// Fields are ranges of the window, except quoted fields with `""` inside, whose unescaped bytes
     /// are spilled to ``storage``; their ranges start at the window's length (see ``CSVRow``).
-    private struct Fields {
+    struct Fields {
         var storage: UnsafeMutableRawBufferPointer
         var length = 0
         var bounds: UnsafeMutablePointer<Int>
@@ -96,7 +96,7 @@ final class CSVScanner {
         }
     }
 
-    private enum Outcome {
+    enum Outcome {
         case complete(Int)
         case needMore
         case unterminated(Int)
@@ -129,24 +129,14 @@ final class CSVScanner {
                 guard have <= recordLimit else { throw tooLarge() }
                 _ = try input.require(Swift.min(Swift.max(have * 2, have + 65536), input.maximumWindow))
             case .unterminated(let at):
-                let error = input.error(.malformedInput, "a quoted field is never closed", at: at,
-                                        hint: "double every quote inside a quoted field (\"\") and close the field with a quote",
-                                        isRecoverable: true)
+                let error = CSVScanner.unterminated(at: at, in: input)
                 pending = window.count
                 rejected += 1
                 throw error
             case .strayAfterQuote(let at):
-                let error = input.error(.malformedInput,
-                                        "unexpected \(CSVScanner.describe(byte: window[at - input.offset])) after a closing quote",
-                                        at: at, hint: "a quoted field ends at its closing quote; write a quote inside it as \"\"",
-                                        isRecoverable: true)
-                // Skip to the end of the physical line: the best guess at where the bad record ends.
                 let from = at - input.offset
-                if let hit = memchr(window.baseAddress! + from, 0x0A, window.count - from) {
-                    pending = UnsafeRawPointer(hit) - window.baseAddress! + 1
-                } else {
-                    pending = window.count
-                }
+                let error = CSVScanner.strayAfterQuote(window[from], at: at, in: input)
+                pending = CSVScanner.endOfStrayRecord(window, from: from)
                 rejected += 1
                 throw error
             }
@@ -159,8 +149,60 @@ final class CSVScanner {
         return error
     }
 
+    /// What ``peek(at:)`` finds.
+    enum Peek {
+        case row(CSVRow)
+        /// The record does not end in the window, and the input has more.
+        case needMore
+        /// The record is malformed: the scan that reads it reports the error.
+        case malformed
+    }
+
+    /// The record that starts `skip` bytes into the input's window, scanned in place: nothing is
+    /// consumed, and the row is valid until the window changes or another row is scanned.
+    func peek(at skip: Int) -> Peek {
+        let window = UnsafeRawBufferPointer(rebasing: input.available[skip...])
+        guard !window.isEmpty else { return input.isAtEnd ? .malformed : .needMore }
+        var fields = Fields(storage: storage, bounds: bounds, capacity: capacity)
+        let offset = input.offset + skip
+        let outcome = CSVScanner.scan(window, base: offset, isFinal: input.isAtEnd, delimiter: delimiter, into: &fields)
+        storage = fields.storage
+        bounds = fields.bounds
+        capacity = fields.capacity
+        switch outcome {
+        case .complete(let length):
+            return .row(CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: storage[0..<fields.length]),
+                               raw: length, bounds: bounds, count: fields.count, offset: offset, isBlank: fields.isBlank))
+        case .needMore: return .needMore
+        case .unterminated, .strayAfterQuote: return .malformed
+        }
+    }
+
+    /// The error for a quoted field that is never closed, placed at its opening quote.
+    static func unterminated(at offset: Int, in source: any ErrorLocating) -> CardportError {
+        source.error(.malformedInput, "a quoted field is never closed", at: offset,
+                     hint: "double every quote inside a quoted field (\"\") and close the field with a quote",
+                     isRecoverable: true)
+    }
+
+    /// The error for a byte other than a delimiter or line end after a closing quote.
+    static func strayAfterQuote(_ byte: UInt8, at offset: Int, in source: any ErrorLocating) -> CardportError {
+        source.error(.malformedInput, "unexpected \(CSVScanner.describe(byte: byte)) after a closing quote",
+                     at: offset, hint: "a quoted field ends at its closing quote; write a quote inside it as \"\"",
+                     isRecoverable: true)
+    }
+
+    /// Where a record rejected for a stray byte at `from` ends: after the end of its physical line
+    /// (the best guess at where the bad record ends), or at the end of `window`.
+    static func endOfStrayRecord(_ window: UnsafeRawBufferPointer, from: Int) -> Int {
+        guard from < window.count, let hit = memchr(window.baseAddress! + from, 0x0A, window.count - from) else {
+            return window.count
+        }
+        return UnsafeRawPointer(hit) - window.baseAddress! + 1
+    }
+
     /// Releases the bytes of the record last returned.
-    private func consumeRow() {
+    func consumeRow() {
         if pending > 0 {
             input.consume(pending)
             pending = 0
@@ -177,7 +219,7 @@ final class CSVScanner {
         }
     }
 
-    private static func scan(_ window: UnsafeRawBufferPointer, base: Int, isFinal: Bool, delimiter: UInt8,
+    static func scan(_ window: UnsafeRawBufferPointer, base: Int, isFinal: Bool, delimiter: UInt8,
                              into row: inout Fields) -> Outcome {
         let p = window.baseAddress!
         let n = window.count

@@ -9,8 +9,9 @@ import Testing
 /// records and the same errors, located at the same line and column, in the same order.
 @Suite struct CSVRowWorkersTests {
     /// Every record and error a reader gives, reading on after recoverable errors as `--keep-going` does.
-    static func items(_ bytes: [UInt8], plan: CSVWorkerPlan?, options: ReadOptions = ReadOptions()) -> [Result<Record, CardportError>] {
-        let format = CSVFormat(dialect: .generic, recordLimit: nil, workerPlan: plan)
+    static func items(_ bytes: [UInt8], plan: CSVWorkerPlan?, options: ReadOptions = ReadOptions(),
+                      recordLimit: Int? = nil) -> [Result<Record, CardportError>] {
+        let format = CSVFormat(dialect: .generic, recordLimit: recordLimit, workerPlan: plan)
         var items: [Result<Record, CardportError>] = []
         do {
             let input = try ByteInput(bytes: bytes, name: "rows.csv")
@@ -40,39 +41,44 @@ import Testing
                         "=SUM(A1)", "'guarded", "tab\there", ""]
 
     /// One CSV field holding `text`, quoted when it has to be (and sometimes when it need not be).
-    static func field(_ text: String, using rng: inout some RandomNumberGenerator) -> String {
-        let needsQuotes = text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        if needsQuotes || Bool.random(using: &rng) {
+    static func field(_ text: String, delimiter: Character = ",", using rng: inout some RandomNumberGenerator) -> String {
+        let special: Set<Unicode.Scalar> = [delimiter.unicodeScalars.first!, "\"", "\n", "\r"]
+        if text.unicodeScalars.contains(where: special.contains) || Bool.random(using: &rng) {
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return text
     }
 
     /// Files in Cardport's citation columns with good rows, rows each decoder rejects, rows the
-    /// scanner rejects, blank lines and a bookmark section, with every record end.
+    /// scanner rejects, unquoted fields with quotes inside, blank lines and a bookmark section, with
+    /// every delimiter and every record end.
     static let messyFiles = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
         let end = ["\n", "\r\n", "\r"].randomElement(using: &rng)!
-        var bytes = Array("text,author,tags,created_at,mood\(end)".utf8)
+        let d: Character = [",", ";", "\t", "|"].randomElement(using: &rng)!
+        func line(_ fields: [String]) -> [UInt8] { Array((fields.joined(separator: String(d)) + end).utf8) }
+        var bytes = line(["text", "author", "tags", "created_at", "mood"])
         for _ in 0..<Int.random(in: 0...40, using: &rng) {
-            let text = field(texts.randomElement(using: &rng)! + String(Int.random(in: 0...9, using: &rng)), using: &rng)
-            let row: String
+            let text = field(texts.randomElement(using: &rng)! + String(Int.random(in: 0...9, using: &rng)), delimiter: d, using: &rng)
             switch Int.random(in: 0..<20, using: &rng) {
-            case 0: row = "\(text),Someone,a;b,not a date,calm"
-            case 1: row = "\(text),Someone"
-            case 2: row = ",Nobody,,,"
-            case 3: row = ""
-            case 4: row = "\"closed\"then more,x,,,"
-            case 5:
-                bytes += Array("\(text),".utf8) + [0xC3, 0x28] + Array(",t,2024-05-01,calm\(end)".utf8)
-                continue
-            case 6 where end != "\r": row = "\(end)url,name\(end)https://example.com/\(Int.random(in: 0...9, using: &rng)),\(text)"
+            case 0: bytes += line([text, "Someone", field("a;b", delimiter: d, using: &rng), "not a date", "calm"])
+            case 1: bytes += line([text, "Someone"])
+            case 2: bytes += line(["", "Nobody", "", "", ""])
+            case 3: bytes += Array(end.utf8)
+            case 4: bytes += line(["\"closed\"then more", "x", "", "", ""])
+            case 5: bytes += Array((text + String(d)).utf8) + [0xC3, 0x28] + line(["", "t", "2024-05-01", "calm"])
+            case 6 where end != "\r":
+                bytes += Array(end.utf8) + line(["url", "name"])
+                bytes += line(["https://example.com/\(Int.random(in: 0...9, using: &rng))", text])
+            case 7: bytes += line(["say \"hi\" \(Int.random(in: 0...9, using: &rng))", "a\"b", "", "", "x\"\""])
             default:
-                let author = field(["Ann", "Émile Zola", "O'Brien, Pat", "\"Q\""].randomElement(using: &rng)!, using: &rng)
-                row = "\(text),\(author),t1;t2,2024-05-0\(Int.random(in: 1...9, using: &rng))T10:15:00Z,\(field(texts.randomElement(using: &rng)!, using: &rng))"
+                let author = field(["Ann", "Émile Zola", "O'Brien, Pat", "\"Q\"", "a;b|c"].randomElement(using: &rng)!,
+                                   delimiter: d, using: &rng)
+                bytes += line([text, author, field("t1;t2", delimiter: d, using: &rng),
+                               "2024-05-0\(Int.random(in: 1...9, using: &rng))T10:15:00Z",
+                               field(texts.randomElement(using: &rng)!, delimiter: d, using: &rng)])
             }
-            bytes += Array((row + end).utf8)
         }
-        if Int.random(in: 0..<6, using: &rng) == 0 { bytes += Array("\"never closed,x,,,\(end)more".utf8) }
+        if Int.random(in: 0..<6, using: &rng) == 0 { bytes += line(["\"never closed", "x", "", "", "\nmore"]) }
         return bytes
     }
 
@@ -81,8 +87,8 @@ import Testing
             // With records that end in a lone CR, a row can start inside a line (lines end at LF):
             // the input echoes all of that line, a batch only what it holds of it. Everything else
             // about an error is the same.
-            let header = Array("text,author,tags,created_at,mood\r".utf8)
-            let crOnly = bytes.starts(with: header) && (bytes.count == header.count || bytes[header.count] != 0x0A)
+            let firstEnd = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D })!
+            let crOnly = bytes[firstEnd] == 0x0D && (firstEnd + 1 == bytes.count || bytes[firstEnd + 1] != 0x0A)
             let alone = CSVRowWorkersTests.items(bytes, plan: nil)
             for plan in CSVRowWorkersTests.plans {
                 let read = CSVRowWorkersTests.items(bytes, plan: plan)
@@ -146,6 +152,23 @@ import Testing
         #expect(error.code == .limitExceeded)
         for plan in CSVRowWorkersTests.plans {
             CSVRowWorkersTests.expectSame(CSVRowWorkersTests.items(bytes, plan: plan, options: options), alone, "\(plan)")
+        }
+    }
+
+    @Test func aRecordTooLargeForTheLimitIsReportedAtItsStart() throws {
+        var bytes = Array("text,author\n".utf8)
+        for index in 0..<30 { bytes += Array("quote \(index),Ann\n".utf8) }
+        bytes += Array("\"\(String(repeating: "long, ", count: 100))\",Ann\nlast,Bo\n".utf8)
+        let alone = CSVRowWorkersTests.items(bytes, plan: nil, recordLimit: 256)
+        #expect(alone.count == 31)
+        guard case .failure(let error) = alone.last else {
+            Issue.record("no error for the long record")
+            return
+        }
+        #expect(error.code == .limitExceeded)
+        #expect(!error.isRecoverable)
+        for plan in CSVRowWorkersTests.plans {
+            CSVRowWorkersTests.expectSame(CSVRowWorkersTests.items(bytes, plan: plan, recordLimit: 256), alone, "\(plan)")
         }
     }
 
