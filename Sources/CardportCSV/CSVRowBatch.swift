@@ -3,7 +3,7 @@ import CardportCore
 /// A run of whole records cut from the input, for a worker thread to scan and decode while the
 /// reading thread reads on: the input's bytes (an excerpt, so that errors about a record are
 /// located as the input would locate them), how many records they hold, and the buffers the
-/// worker's scan uses.
+/// worker's scan uses (kept with the batch, so that they are allocated once, not per batch).
 ///
 /// The reading thread fills a batch, then hands it over whole; from then on only the worker reads
 /// it, until it is handed back to be filled again. Nothing is shared while both could touch it,
@@ -16,21 +16,11 @@ final class CSVRowBatch: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var records = 0
     /// What stopped the reading thread after these records, handed out after their records.
     @exclusivity(unchecked) var failure: CardportError?
-    /// The scan's buffers for unescaped fields and field bounds (see ``CSVScanner/Fields``), kept
-    /// with the batch so that they are allocated once, not per batch.
-    @exclusivity(unchecked) private var spill: UnsafeMutableRawBufferPointer
-    @exclusivity(unchecked) private var bounds: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private var capacity = 64
+    /// Where the worker's scan puts each record's fields.
+    let buffers = CSVFieldBuffers()
 
     init(name: String) {
         self.name = name
-        spill = .allocate(byteCount: 1 << 16, alignment: 8)
-        bounds = .allocate(capacity: 3 * 64)
-    }
-
-    deinit {
-        spill.deallocate()
-        bounds.deallocate()
     }
 
     /// The records' bytes; `nil` until some are copied.
@@ -56,17 +46,5 @@ final class CSVRowBatch: @unchecked Sendable {
         isStarted = false
         records = 0
         failure = nil
-    }
-
-    /// Fields for scanning one record, in the batch's buffers.
-    func fields() -> CSVScanner.Fields {
-        CSVScanner.Fields(storage: spill, bounds: bounds, capacity: capacity)
-    }
-
-    /// Takes back the buffers a scan may have grown.
-    func keep(_ fields: CSVScanner.Fields) {
-        spill = fields.storage
-        bounds = fields.bounds
-        capacity = fields.capacity
     }
 }

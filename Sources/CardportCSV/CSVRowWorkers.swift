@@ -101,14 +101,10 @@ final class CSVRowWorkers {
             while position < bytes.count {
                 let window = UnsafeRawBufferPointer(rebasing: bytes[position...])
                 let base = excerpt.start.offset + position
-                var fields = batch.fields()
-                let outcome = CSVScanner.scan(window, base: base, isFinal: true, delimiter: job.delimiter, into: &fields)
-                batch.keep(fields)
+                let (outcome, row) = batch.buffers.scan(window, base: base, isFinal: true, delimiter: job.delimiter)
                 switch outcome {
                 case .complete(let length):
-                    if !fields.isBlank {
-                        let row = CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: fields.storage[0..<fields.length]),
-                                         raw: length, bounds: fields.bounds, count: fields.count, offset: base, isBlank: false)
+                    if !row.isBlank {
                         do {
                             items.append(.record(try decoder.record(row)))
                         } catch {

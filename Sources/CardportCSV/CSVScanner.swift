@@ -23,12 +23,8 @@ final class CSVScanner {
 
     /// The length of the record last returned, consumed when the next one is read.
     @exclusivity(unchecked) private var pending = 0
-    /// Unescaped copies of the current record's quoted fields that hold `""`; reused, so reading
-    /// allocates nothing per record.
-    @exclusivity(unchecked) private var storage: UnsafeMutableRawBufferPointer
-    /// Field starts, ends and input offsets, three per field, for up to `capacity` fields.
-    @exclusivity(unchecked) private var bounds: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private var capacity = 64
+    /// Where the current record's fields are.
+    private let buffers = CSVFieldBuffers()
     /// The malformed records skipped so far (each one an error thrown).
     private(set) var rejected = 0
 
@@ -36,19 +32,12 @@ final class CSVScanner {
         self.input = input
         self.delimiter = delimiter
         self.recordLimit = recordLimit
-        storage = .allocate(byteCount: 1 << 16, alignment: 8)
-        bounds = .allocate(capacity: 3 * 64)
     }
 
-    deinit {
-        storage.deallocate()
-        bounds.deallocate()
-    }
-
-    /// Where a scan writes: local copies of the buffers, so the hot loop touches no class property.
+    /// Where a scan writes (``CSVFieldBuffers`` hands out its buffers as one of these).
     ///
     /// Fields are ranges of the window, except quoted fields with `""` inside, whose unescaped bytes
-    /// are spilled to ``storage``; their ranges start at the window's length (see ``CSVRow``).
+    /// are spilled to `storage`; their ranges start at the window's length (see ``CSVRow``).
     struct Fields {
         var storage: UnsafeMutableRawBufferPointer
         var length = 0
@@ -112,18 +101,12 @@ final class CSVScanner {
                 guard try input.fill() else { return nil }
                 continue
             }
-            var fields = Fields(storage: storage, bounds: bounds, capacity: capacity)
-            let offset = input.offset
-            let outcome = CSVScanner.scan(window, base: offset, isFinal: input.isAtEnd, delimiter: delimiter, into: &fields)
-            storage = fields.storage
-            bounds = fields.bounds
-            capacity = fields.capacity
+            let (outcome, row) = buffers.scan(window, base: input.offset, isFinal: input.isAtEnd, delimiter: delimiter)
             switch outcome {
             case .complete(let length):
                 pending = length
                 guard length <= recordLimit else { throw tooLarge() }
-                return CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: storage[0..<fields.length]),
-                              raw: length, bounds: bounds, count: fields.count, offset: offset, isBlank: fields.isBlank)
+                return row
             case .needMore:
                 let have = window.count
                 guard have <= recordLimit else { throw tooLarge() }
@@ -163,16 +146,9 @@ final class CSVScanner {
     func peek(at skip: Int) -> Peek {
         let window = UnsafeRawBufferPointer(rebasing: input.available[skip...])
         guard !window.isEmpty else { return input.isAtEnd ? .malformed : .needMore }
-        var fields = Fields(storage: storage, bounds: bounds, capacity: capacity)
-        let offset = input.offset + skip
-        let outcome = CSVScanner.scan(window, base: offset, isFinal: input.isAtEnd, delimiter: delimiter, into: &fields)
-        storage = fields.storage
-        bounds = fields.bounds
-        capacity = fields.capacity
+        let (outcome, row) = buffers.scan(window, base: input.offset + skip, isFinal: input.isAtEnd, delimiter: delimiter)
         switch outcome {
-        case .complete(let length):
-            return .row(CSVRow(window: window, spill: UnsafeRawBufferPointer(rebasing: storage[0..<fields.length]),
-                               raw: length, bounds: bounds, count: fields.count, offset: offset, isBlank: fields.isBlank))
+        case .complete: return .row(row)
         case .needMore: return .needMore
         case .unterminated, .strayAfterQuote: return .malformed
         }

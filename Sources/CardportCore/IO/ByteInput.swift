@@ -354,11 +354,7 @@ public final class ByteInput {
         if lineStart == nil { column += droppedScalarsOnLine }
         var text: String?
         if let lineStart {
-            var lineEnd = index
-            while lineEnd < end, storage[lineEnd] != 0x0A { lineEnd += 1 }
-            if lineEnd - lineStart <= 64 * 1024 {
-                text = String(decoding: UnsafeRawBufferPointer(rebasing: storage[lineStart..<lineEnd]), as: UTF8.self)
-            }
+            text = ByteInput.lineText(UnsafeRawBufferPointer(rebasing: storage[0..<end]), from: lineStart, through: index)
             // A byte-order mark on the first line is not a column of its own.
             if line == 1, lineStart == 0, storageOffset == 0, index >= 3,
                storage[0] == 0xEF, storage[1] == 0xBB, storage[2] == 0xBF {
@@ -368,6 +364,15 @@ public final class ByteInput {
         }
         let location = SourceLocation(file: name, line: line, column: column, offset: storageOffset + index)
         return (location, text)
+    }
+
+    /// The text of the line that starts at `lineStart` in `bytes` and holds `index`, up to its LF
+    /// (or the end of `bytes`); `nil` for a line longer than 64 KiB, which is not worth echoing.
+    static func lineText(_ bytes: UnsafeRawBufferPointer, from lineStart: Int, through index: Int) -> String? {
+        var lineEnd = index
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        guard lineEnd - lineStart <= 64 * 1024 else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
     }
 
     /// The number of Unicode scalars in UTF-8 bytes (bytes that are not continuation bytes).

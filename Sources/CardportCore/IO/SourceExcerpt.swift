@@ -70,14 +70,7 @@ public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
             lineStart = start.column == 1 ? 0 : nil
             column = start.column + ByteInput.countScalars(UnsafeRawBufferPointer(rebasing: bytes[0..<index]))
         }
-        var text: String?
-        if let lineStart {
-            var lineEnd = index
-            while lineEnd < count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
-            if lineEnd - lineStart <= 64 * 1024 {
-                text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-            }
-        }
+        let text = lineStart.flatMap { ByteInput.lineText(bytes, from: $0, through: index) }
         let location = SourceLocation(file: name, line: start.line + lines, column: column, offset: start.offset + index)
         return (location, text)
     }
