@@ -76,10 +76,14 @@ final class JSONWriter {
         }
     }
 
+    /// Appends text that needs no escaping, known when compiled (a member name, a literal);
+    /// inlined, so each copy is a few moves of a length known in advance.
+    @inline(__always)
     func raw(_ text: StaticString) {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
+    @inline(__always)
     func byte(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
