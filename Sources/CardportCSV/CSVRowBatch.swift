@@ -18,9 +18,6 @@ final class CSVRowBatch: @unchecked Sendable {
     @exclusivity(unchecked) var failure: CardportError?
     /// Where the worker's scan puts each record's fields.
     let buffers = CSVFieldBuffers()
-    /// The authors, sources and tag lists of the batches decoded in this one before, for the
-    /// decoder of the next to share: a batch of a few thousand rows sees too few of them.
-    @exclusivity(unchecked) var repeated = CSVRepeatedCells()
 
     init(name: String) {
         self.name = name

@@ -13,9 +13,6 @@ final class CSVRowDecoder {
     private let slots: [Slot]
     /// The extras' names, by column index (empty for the model's columns).
     private let extraNames: [String]
-    /// Authors, sources and tag lists seen so far, shared by the records that repeat them. A
-    /// decoder is used by one thread at a time: no run-time exclusivity checks.
-    @exclusivity(unchecked) var repeated = CSVRepeatedCells()
 
     private enum Slot: UInt8 {
         case id, text, author, source, tags, favourite, archived, note, location, name, url, description, progress
@@ -94,22 +91,6 @@ final class CSVRowDecoder {
         switch UTF8Validation.string(bytes) {
         case .success(let text): return text
         case .failure: throw invalidUTF8(row, index)!
-        }
-    }
-
-    /// The string of a cell that often repeats (an author, a source): shared with the rows before
-    /// that had the same bytes, made and checked for UTF-8 only the first time.
-    @inline(__always)
-    func repeatedString(_ bytes: UnsafeRawBufferPointer, _ row: CSVRow, _ index: Int,
-                        ascii: Bool) throws(CardportError) -> String {
-        try repeated.string(bytes) { bytes throws(CardportError) in try checkedString(bytes, row, index, ascii: ascii) }
-    }
-
-    /// A cell's tags, split at `;`; shared with the rows before that had the same cell.
-    @inline(__always)
-    func tagList(_ row: CSVRow, _ index: Int, ascii: Bool) throws(CardportError) -> [String] {
-        try repeated.list(cell(row, index)) { _ throws(CardportError) in
-            CSVCell.list(try checkedCell(row, index, ascii: ascii), separator: 0x3B)
         }
     }
 
@@ -218,14 +199,14 @@ final class CSVRowDecoder {
                 textBytes = bytes
             case .author:
                 let bytes = cell(row, index)
-                author = bytes.isEmpty ? nil : try repeatedString(bytes, row, index, ascii: ascii)
+                author = bytes.isEmpty ? nil : try checkedString(bytes, row, index, ascii: ascii)
                 authorBytes = bytes.isEmpty ? nil : bytes
             case .source:
                 let bytes = cell(row, index)
-                source = bytes.isEmpty ? nil : try repeatedString(bytes, row, index, ascii: ascii)
+                source = bytes.isEmpty ? nil : try checkedString(bytes, row, index, ascii: ascii)
                 sourceBytes = bytes.isEmpty ? nil : bytes
             case .note: note = try checkedString(row, index, ascii: ascii)
-            case .tags: tags = try tagList(row, index, ascii: ascii)
+            case .tags: tags = CSVCell.list(try checkedCell(row, index, ascii: ascii), separator: 0x3B)
             case .favourite: favourite = try flag(row, index)
             case .archived: archived = try flag(row, index)
             case .createdAt: created = try date(row, index, dates: &dates)
@@ -251,7 +232,7 @@ final class CSVRowDecoder {
             switch column {
             case .name: name = try checkedString(row, index)
             case .url: url = try checkedString(row, index)
-            case .tags: tags = try tagList(row, index, ascii: false)
+            case .tags: tags = CSVCell.list(try checkedCell(row, index), separator: 0x3B)
             case .createdAt: created = try date(row, index, dates: &dates)
             case .updatedAt: updated = try date(row, index, dates: &dates)
             case .id: id = try checkedString(row, index)

@@ -96,8 +96,6 @@ final class CSVRowWorkers {
         var items = job.items
         if let excerpt = batch.excerpt {
             let decoder = CSVRowDecoder(header: job.header, source: excerpt)
-            swap(&decoder.repeated, &batch.repeated)
-            defer { swap(&decoder.repeated, &batch.repeated) }
             let bytes = excerpt.bytes
             var position = 0
             while position < bytes.count {
