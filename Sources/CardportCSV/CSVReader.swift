@@ -51,9 +51,6 @@ final class CSVReader: RecordReader {
         self.recordLimit = recordLimit
     }
 
-    /// Files in Cardport's columns are decoded on worker threads once they are long.
-    var readsAhead: Bool { workerPlan != nil && dialect != .readwise && dialect != .todoist }
-
     func next() throws(CardportError) -> Record? {
         if let workers { return try next(from: workers) }
         // The row is done with once its record or error is made: the input's offset then points at

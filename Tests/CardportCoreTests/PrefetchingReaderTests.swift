@@ -1,5 +1,4 @@
 import CardportCore
-import Glibc
 import Testing
 
 /// A reader that hands out numbered citations, failing where it is told to, and counts its reads.
@@ -13,18 +12,11 @@ private final class ScriptedReader: RecordReader {
     private var position = 0
     private(set) var reads = 0
     private var readerNotes = ReaderNotes()
-    let readsAhead: Bool
-    /// The threads `next()` was called on.
-    private(set) var threads: Set<String> = []
 
-    init(_ steps: [Step], readsAhead: Bool = false) {
-        self.steps = steps
-        self.readsAhead = readsAhead
-    }
+    init(_ steps: [Step]) { self.steps = steps }
 
     func next() throws(CardportError) -> Record? {
         reads += 1
-        threads.insert("\(pthread_self())")
         guard position < steps.count else { return nil }
         let step = steps[position]
         position += 1
@@ -55,19 +47,6 @@ private final class ScriptedReader: RecordReader {
         #expect(texts(records) == (1...1000).map { "quote \($0)" })
         #expect(try reader.next() == nil)
         #expect(reader.notes.counts.first?.value == 1000)
-    }
-
-    @Test func callsAReaderThatReadsAheadItselfOnTheCallersThread() throws {
-        let inner = ScriptedReader([.record(1), .failure(recoverable: true), .record(3)], readsAhead: true)
-        let reader = PrefetchingReader(inner, source: try ByteInput(string: ""), batchSize: 2)
-        #expect(try reader.next() == .citation(Citation(text: "quote 1")))
-        // Nothing is read before it is asked for: no thread runs ahead.
-        #expect(inner.reads == 1)
-        #expect(throws: CardportError.self) { try reader.next() }
-        #expect(try reader.next() == .citation(Citation(text: "quote 3")))
-        #expect(try reader.next() == nil)
-        #expect(inner.threads == ["\(pthread_self())"])
-        #expect(reader.notes.counts.first?.value == 2)
     }
 
     @Test func deliversARecoverableErrorInPlaceAndReadsOn() throws {

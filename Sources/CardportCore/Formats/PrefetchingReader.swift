@@ -27,23 +27,16 @@ public final class PrefetchingReader: RecordReader {
     private var started = false
     private var finished = false
     private var takenBytes = 0
-    /// Whether the wrapped reader reads ahead on threads of its own, and is called directly.
-    private let callsDirectly: Bool
 
     /// Wraps `reader`, which reads from `source`; nothing is read until the first ``next()``.
     public init(_ reader: any RecordReader, source: ByteInput, batchSize: Int = 256, depth: Int = 4) {
         channel = Channel(reader: reader, source: source, batchSize: max(1, batchSize), depth: max(1, depth))
-        callsDirectly = reader.readsAhead
     }
 
     deinit { close() }
 
     /// The next record, in the wrapped reader's order; `nil` at the end.
-    ///
-    /// A reader that reads ahead on threads of its own (``RecordReader/readsAhead``) is called on
-    /// the caller's thread: another thread would only add a hand-over per record.
     public func next() throws(CardportError) -> Record? {
-        if callsDirectly { return try channel.reader.next() }
         while position == batch.count {
             if finished { return nil }
             if !started {

@@ -41,8 +41,6 @@ public final class RecordCountLimit: RecordReader {
     }
 
     public var notes: ReaderNotes { base.notes }
-
-    public var readsAhead: Bool { base.readsAhead }
 }
 
 extension CardFormat {

@@ -7,14 +7,10 @@ public protocol RecordReader: AnyObject {
     func next() throws(CardportError) -> Record?
     /// What the reader counted, skipped or folded so far, and its warnings (most readers have none).
     var notes: ReaderNotes { get }
-    /// Whether the reader decodes ahead on threads of its own, so that a caller gains nothing by
-    /// running it on another thread (see ``PrefetchingReader``); most readers do not.
-    var readsAhead: Bool { get }
 }
 
 extension RecordReader {
     public var notes: ReaderNotes { ReaderNotes() }
-    public var readsAhead: Bool { false }
 }
 
 extension RecordReader {
