@@ -6,9 +6,9 @@ import CardportCore
 /// A blank line followed by a row that names a kind's key column starts a new section with its own
 /// header, which is how ``CSVWriter`` writes records of several kinds to one file.
 ///
-/// Once a file in Cardport's own columns has proved long (``CSVWorkerPlan``), its rows are
-/// decoded on worker threads (``CSVRowWorkers``) while this reader scans the next ones; records and
-/// errors come out the same, in the same order.
+/// Once a file in Cardport's own columns has proved long (``CSVWorkerPlan``), this reader only cuts
+/// it into runs of whole records (``CSVRecordCut``), which worker threads split into rows and decode
+/// (``CSVRowWorkers``); records and errors come out the same, in the same order.
 final class CSVReader: RecordReader {
     private let input: ByteInput
     private let dialect: CSVDialect
@@ -110,7 +110,7 @@ final class CSVReader: RecordReader {
 
     // MARK: Worker threads
 
-    /// The next record from the workers, which are kept busy with the rows scanned after it.
+    /// The next record from the workers, which are kept busy with the runs of records cut after it.
     private func next(from workers: CSVRowWorkers) throws(CardportError) -> Record? {
         while true {
             if let item = workers.nextItem() {

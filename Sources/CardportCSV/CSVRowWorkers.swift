@@ -92,8 +92,12 @@ final class CSVRowWorkers {
     /// Splits a batch into rows as the scanner does, and decodes each; blank lines are skipped,
     /// malformed records are rejected with the scanner's errors.
     private static func decode(_ job: consuming Job) -> Decoded {
+        var job = job
         let batch = job.batch
-        var items = job.items
+        // Swapped out, not copied: a copy would leave the storage shared with the job, and the
+        // first record appended would then copy all of it.
+        var items: [Item?] = []
+        swap(&items, &job.items)
         if let excerpt = batch.excerpt {
             let decoder = CSVRowDecoder(header: job.header, source: excerpt)
             let bytes = excerpt.bytes
