@@ -203,7 +203,7 @@ final class CSVReader: RecordReader {
         }
         if length > 0 {
             let offset = input.offset
-            batch.copy(UnsafeRawBufferPointer(rebasing: input.available[0..<length]), records: records,
+            batch.fill(UnsafeRawBufferPointer(rebasing: input.available[0..<length]), records: records,
                        startingAt: input.location(at: offset).location)
             input.consume(length)
         }

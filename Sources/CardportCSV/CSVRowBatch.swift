@@ -26,19 +26,17 @@ final class CSVRowBatch: @unchecked Sendable {
     /// The records' bytes; `nil` until some are copied.
     var excerpt: SourceExcerpt? { isStarted ? copied : nil }
 
-    /// Copies the input's next bytes, `records` whole records (and blank lines), starting at `start`.
-    func copy(_ bytes: UnsafeRawBufferPointer, records: Int, startingAt start: @autoclosure () -> SourceLocation) {
-        if !isStarted {
-            let location = start()
-            if let copied {
-                copied.restart(at: location)
-            } else {
-                copied = SourceExcerpt(name: name, start: location, capacity: CSVRowWorkers.batchBytes + 64 * 1024)
-            }
-            isStarted = true
+    /// Fills the batch with the input's bytes from `start` on: `records` whole records (and blank
+    /// lines). A batch is filled once between resets.
+    func fill(_ bytes: UnsafeRawBufferPointer, records: Int, startingAt start: SourceLocation) {
+        if let copied {
+            copied.restart(at: start)
+        } else {
+            copied = SourceExcerpt(name: name, start: start, capacity: CSVRowWorkers.batchBytes + 64 * 1024)
         }
         copied!.append(bytes)
-        self.records += records
+        isStarted = true
+        self.records = records
     }
 
     /// Empties the batch, keeping its buffers, to be filled again.
