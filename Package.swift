@@ -60,10 +60,14 @@ let package = Package(
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
             ]
         ),
+        // mimalloc replaces the C library's malloc in the command-line tool: records made on one
+        // thread and freed on another made glibc's arenas contend (Benchmarks/README.md, "The
+        // allocator"). Debian ships no mimalloc.pc; the header and library are on the default paths.
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .executableTarget(
             name: "CardportCLI",
             dependencies: [
-                "Cardport",
+                "Cardport", "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
