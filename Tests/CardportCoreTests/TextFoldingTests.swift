@@ -92,6 +92,18 @@ extension TextFoldingTests {
 }
 
 extension TextFoldingTests {
+    /// Eight-byte words that end in a space, hold two spaces in a row, or stop at a non-ASCII or
+    /// control byte part-way: the word path folds the plain bytes before the stop and leaves the
+    /// rest to the byte-at-a-time path.
+    @Test func wordsThatStopPartWayFoldAsTheByteAtATimePathDoes() {
+        let texts = ["Abcdefg Hij", "abcdefg  hij", "abcdefg ", "abcdefg  ", "abcdefg \n", "Abcdéfgh ijk", "ABC\u{1}DEFGH",
+                     "a b c d e f g h i", "a  b  c  d  e  f", "Seven! éé and more words", "x       y", " leading words here",
+                     "abcdefgh\tijklmnop", "ends with a space at eight ", "Çelik ÖZTÜRK and friends", "abcdefg—hijklmn"]
+        for text in texts {
+            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
+        }
+    }
+
     /// Every scalar the table or the ideograph shortcut covers folds as the scalar-by-scalar path
     /// folds it, alone, between letters and after a space.
     @Test func theScalarTableAgreesWithTheScalarByScalarPath() {

@@ -71,13 +71,11 @@ struct NearDuplicateFinder {
     /// rule, so the result does not depend on how the work was shared.
     static func roots(of entries: [Entry], parts: Int? = nil,
                       text: @Sendable (Int, inout [UInt8]) -> Void) -> [Int32] {
-        let active = sharedGroups(entries)
+        let groupLengths = sharedGroupLengths(entries)
         var keyList: [(key: UInt64, entry: Int32)] = []
-        var lengthsSeen = [false, false, false, false]
         var proberList: [Int32] = []
-        for index in entries.indices where active[index] {
+        for index in entries.indices where groupLengths[index] != 0 {
             keyList.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
-            lengthsSeen[Int(entries[index].prefix & 3)] = true
             proberList.append(Int32(index))
         }
         keyList.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
@@ -93,7 +91,7 @@ struct NearDuplicateFinder {
 
         let partCount = max(1, min(parts ?? (proberList.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
         let table = ContainerTable(count: entries.count * partCount)
-        let (keys, filter, probedLengths, probers) = (keyList, filterWords, lengthsSeen, proberList)
+        let (keys, filter, probers) = (keyList, filterWords, proberList)
         @Sendable func probe(_ part: Int) {
             let containers = table.containers
             let containerLengths = table.lengths
@@ -108,8 +106,11 @@ struct NearDuplicateFinder {
                 aText.withUnsafeBufferPointer { aBytes in
                     let aLength = Int32(aBytes.count)
                     wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
+                    // Only prefixes as long as some text of this group has: most groups have no
+                    // text of one or two words, and then each word position costs one probe, not three.
+                    let lengths = groupLengths[a]
                     for p in hashes.indices {
-                        for n in 1...prefixWords where probedLengths[n] && p + n <= hashes.count {
+                        for n in 1...prefixWords where lengths & (1 << n) != 0 && p + n <= hashes.count {
                             let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
                             let bit = (key >> 20) & filterMask
                             guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
@@ -164,23 +165,28 @@ struct NearDuplicateFinder {
         return roots
     }
 
-    /// Which entries have words and share their group with another such entry.
-    private static func sharedGroups(_ entries: [Entry]) -> [Bool] {
+    /// For each entry that has words and shares its group with another such entry, the prefix
+    /// lengths (in words) of its group's texts, as bits 1–3; 0 for every other entry.
+    private static func sharedGroupLengths(_ entries: [Entry]) -> [UInt8] {
         var order = entries.indices.filter { entries[$0].prefix != 0 }
         order.sort { a, b in
             let ga = entries[a].group
             let gb = entries[b].group
             return ga != gb ? ga < gb : a < b
         }
-        var active = [Bool](repeating: false, count: entries.count)
+        var lengths = [UInt8](repeating: 0, count: entries.count)
         var start = 0
         while start < order.count {
             var end = start + 1
-            while end < order.count, entries[order[end]].group == entries[order[start]].group { end += 1 }
-            if end - start > 1 { for i in start..<end { active[order[i]] = true } }
+            var seen = UInt8(1) << (entries[order[start]].prefix & 3)
+            while end < order.count, entries[order[end]].group == entries[order[start]].group {
+                seen |= 1 << (entries[order[end]].prefix & 3)
+                end += 1
+            }
+            if end - start > 1 { for i in start..<end { lengths[order[i]] = seen } }
             start = end
         }
-        return active
+        return lengths
     }
 
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
