@@ -46,6 +46,52 @@ import Testing
         #expect(Self.roots(["well begun", "well begun is half done"], groups: [1, 7]) == [-1, -1])
     }
 
+    @Test func aGroupWithoutShortTextsStillFindsItsOwn() {
+        // Only group 1 has texts of one or two words; group 2's texts are found all the same, and
+        // a short text is never found in another group's text.
+        #expect(Self.roots(["diem", "carpe diem now", "well begun is half", "well begun is half done", "begun"],
+                           groups: [1, 1, 2, 2, 1]) == [1, -1, 3, -1, -1])
+    }
+
+    /// The index finds exactly what comparing every pair by whole words finds: for each text, the
+    /// longest text of its group that contains it (the earliest on a tie), followed to the end.
+    @Test func findsWhatComparingEveryPairFinds() async {
+        let words = ["well", "begun", "is", "half", "done", "carpe", "diem"]
+        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+            (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                let count = Int.random(in: 0...9, using: &rng) < 7 ? Int.random(in: 3...6, using: &rng) : Int.random(in: 1...2, using: &rng)
+                return (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+            }
+        }
+        await propertyCheck(count: 300, input: texts) { texts in
+            let groups = texts.indices.map { UInt64($0 % 4) }
+            #expect(Self.roots(texts, groups: groups, parts: 2) == Self.rootsComparingEveryPair(texts, groups: groups))
+        }
+    }
+
+    static func rootsComparingEveryPair(_ texts: [String], groups: [UInt64]) -> [Int32] {
+        let folded = texts.map(TextFolding.fold)
+        func contains(_ a: String, _ b: String) -> Bool {
+            a.count > b.count && !b.isEmpty && " \(a) ".contains(" \(b) ")
+        }
+        var container = [Int](repeating: -1, count: texts.count)
+        for b in texts.indices {
+            for a in texts.indices where a != b && groups[a] == groups[b] && contains(folded[a], folded[b]) {
+                let current = container[b]
+                if current < 0 || folded[a].utf8.count > folded[current].utf8.count
+                    || (folded[a].utf8.count == folded[current].utf8.count && a < current) {
+                    container[b] = a
+                }
+            }
+        }
+        return texts.indices.map { index in
+            guard container[index] >= 0 else { return -1 }
+            var root = container[index]
+            while container[root] >= 0 { root = container[root] }
+            return Int32(root)
+        }
+    }
+
     @Test func chainsEndAtTheLongestContainer() {
         // "a b" is in "a b c", which is in "a b c d": both go to the longest.
         #expect(Self.roots(["alpha beta", "alpha beta gamma", "alpha beta gamma delta"]) == [2, 2, -1])
