@@ -167,26 +167,37 @@ struct NearDuplicateFinder {
 
     /// For each entry that has words and shares its group with another such entry, the prefix
     /// lengths (in words) of its group's texts, as bits 1–3; 0 for every other entry.
+    ///
+    /// Groups are counted in a hash table keyed by their digest (open addressing, linear probing):
+    /// one pass over the entries, where sorting a million of them by group took longer than the
+    /// probing it prepares.
     private static func sharedGroupLengths(_ entries: [Entry]) -> [UInt8] {
-        var order = entries.indices.filter { entries[$0].prefix != 0 }
-        order.sort { a, b in
-            let ga = entries[a].group
-            let gb = entries[b].group
-            return ga != gb ? ga < gb : a < b
-        }
-        var lengths = [UInt8](repeating: 0, count: entries.count)
-        var start = 0
-        while start < order.count {
-            var end = start + 1
-            var seen = UInt8(1) << (entries[order[start]].prefix & 3)
-            while end < order.count, entries[order[end]].group == entries[order[start]].group {
-                seen |= 1 << (entries[order[end]].prefix & 3)
-                end += 1
+        var capacity = 16
+        while capacity < entries.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var groups = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
+        // Per slot: bits 1–3 the prefix lengths seen, bit 6 taken, bit 7 taken more than once.
+        var summary = [UInt8](repeating: 0, count: capacity)
+        var slots = [Int32](repeating: -1, count: entries.count)
+        for index in entries.indices where entries[index].prefix != 0 {
+            let group = entries[index].group
+            // The digest's words are hashes already: their low bits spread the groups.
+            var slot = Int(truncatingIfNeeded: group.0 ^ group.1) & mask
+            while summary[slot] != 0 && groups[slot] != group { slot = (slot + 1) & mask }
+            if summary[slot] == 0 {
+                groups[slot] = group
+                summary[slot] = 0x40
+            } else {
+                summary[slot] |= 0x80
             }
-            if end - start > 1 { for i in start..<end { lengths[order[i]] = seen } }
-            start = end
+            summary[slot] |= 1 << (entries[index].prefix & 3)
+            slots[index] = Int32(slot)
         }
-        return lengths
+        return slots.map { slot in
+            guard slot >= 0 else { return 0 }
+            let seen = summary[Int(slot)]
+            return seen & 0x80 != 0 ? seen & 0x0E : 0
+        }
     }
 
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
