@@ -1,18 +1,19 @@
 import CardportCore
 import Foundation
 
-/// Encodes a long list of records for a one-record-per-line format on every core, chunk by
+/// Encodes a long list of records for a one-record-per-line format on worker threads, chunk by
 /// chunk, and writes the chunks in order: the output is byte for byte what one writer gives.
 ///
 /// Only formats whose output for a list is the concatenation of their output for each record
 /// qualify (``formats``: JSON Lines); a writer of each chunk is made with the same options, and
-/// what the chunks' writers report lost is added up. Each round encodes ``batchSize`` records
-/// split among the cores, so memory stays bounded whatever the list's length.
+/// what the chunks' writers report lost is added up. The calling thread writes each chunk while
+/// the workers encode the next ones, and at most a few chunks are under way, so memory stays
+/// bounded whatever the list's length.
 enum ParallelLineEncoder {
     /// The formats whose output is one independent line per record.
     static let formats: Set<String> = ["jsonl"]
-    /// Records per round: a few megabytes of output.
-    static let batchSize = 16_384
+    /// Records per chunk: a few megabytes of output.
+    static let chunkSize = 8_192
     /// Shorter lists are written by one writer: threads would cost more than they save.
     static let minimumCount = 50_000
 
@@ -33,26 +34,27 @@ enum ParallelLineEncoder {
     /// writes them to `output` in order.
     static func write(_ records: [Record], format: any CardFormat, options: WriteOptions, writable: KindSet,
                       to output: ByteOutput) throws(CardportError) -> Totals {
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 4)
+        let pool = OrderedWorkers<ArraySlice<Record>, Result<Chunk, CardportError>>(workers: workers, depth: 2 * workers) {
+            encode($0, format: format, options: options, writable: writable)
+        }
         var totals = Totals()
+        func writeNext() throws(CardportError) {
+            guard let result = pool.take() else { return }
+            let chunk = try result.get()
+            try output.write(chunk.bytes)
+            totals.written += chunk.totals.written
+            totals.losses.merge(chunk.totals.losses)
+            for kind in RecordKind.allCases { totals.dropped[kind] += chunk.totals.dropped[kind] }
+        }
         var start = 0
         while start < records.count {
-            let end = min(start + batchSize, records.count)
-            let chunks = ChunkResults(count: parts)
-            let (first, length) = (start, end - start)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let range = (first + length * part / parts)..<(first + length * (part + 1) / parts)
-                chunks.set(part, encode(records[range], format: format, options: options, writable: writable))
-            }
-            for part in 0..<parts {
-                let chunk = try chunks.take(part).get()
-                try output.write(chunk.bytes)
-                totals.written += chunk.totals.written
-                totals.losses.merge(chunk.totals.losses)
-                for kind in RecordKind.allCases { totals.dropped[kind] += chunk.totals.dropped[kind] }
-            }
+            while !pool.hasRoom { try writeNext() }
+            let end = min(start + chunkSize, records.count)
+            pool.submit(records[start..<end])
             start = end
         }
+        while pool.outstanding > 0 { try writeNext() }
         return totals
     }
 
@@ -82,30 +84,5 @@ enum ParallelLineEncoder {
         } catch {
             return .failure(error)
         }
-    }
-}
-
-/// The chunks of one round, each written by its own thread into its own slot and read once all
-/// are done. The slots are raw memory: threads writing to different elements of one Swift array
-/// property would be overlapping accesses.
-private final class ChunkResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<ParallelLineEncoder.Chunk, CardportError>?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ part: Int, _ result: Result<ParallelLineEncoder.Chunk, CardportError>) {
-        slots[part] = result
-    }
-
-    func take(_ part: Int) -> Result<ParallelLineEncoder.Chunk, CardportError> {
-        slots[part]!
     }
 }
