@@ -79,14 +79,16 @@ struct NearDuplicateFinder {
             proberList.append(Int32(index))
         }
         keyList.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
-        // About eight bits per key: few false hits, and small enough to stay in cache.
+        // Sixteen bits per key and two bits set by each: about one false hit in seventy probes
+        // (a false hit costs a binary search of the keys), and small enough to stay in cache.
         var filterBits = 1 << 16
-        while filterBits < keyList.count * 8 { filterBits <<= 1 }
+        while filterBits < keyList.count * 16 { filterBits <<= 1 }
         let filterMask = UInt64(filterBits - 1)
         var filterWords = [UInt64](repeating: 0, count: filterBits / 64)
         for entry in keyList {
-            let bit = (entry.key >> 20) & filterMask
-            filterWords[Int(bit >> 6)] |= 1 << (bit & 63)
+            let (first, second) = filterBitsOf(entry.key, mask: filterMask)
+            filterWords[Int(first >> 6)] |= 1 << (first & 63)
+            filterWords[Int(second >> 6)] |= 1 << (second & 63)
         }
 
         let partCount = max(1, min(parts ?? (proberList.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
@@ -112,8 +114,9 @@ struct NearDuplicateFinder {
                     for p in hashes.indices {
                         for n in 1...prefixWords where lengths & (1 << n) != 0 && p + n <= hashes.count {
                             let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
-                            let bit = (key >> 20) & filterMask
-                            guard filter[Int(bit >> 6)] & (1 << (bit & 63)) != 0 else { continue }
+                            let (first, second) = filterBitsOf(key, mask: filterMask)
+                            guard filter[Int(first >> 6)] & (1 << (first & 63)) != 0,
+                                  filter[Int(second >> 6)] & (1 << (second & 63)) != 0 else { continue }
                             var i = lowerBound(keys, key)
                             while i < keys.count, keys[i].key == key {
                                 let b = Int(keys[i].entry)
@@ -209,6 +212,13 @@ struct NearDuplicateFinder {
         guard end == haystack.count || haystack[end] == 0x20 else { return false }
         for i in 0..<needle.count where haystack[start + i] != needle[i] { return false }
         return true
+    }
+
+    /// The two filter bits of an index key: from two parts of the key that its sort order does
+    /// not depend on alone.
+    @inline(__always)
+    private static func filterBitsOf(_ key: UInt64, mask: UInt64) -> (UInt64, UInt64) {
+        ((key >> 20) & mask, (key >> 40 | key << 24) & mask)
     }
 
     private static func lowerBound(_ keys: [(key: UInt64, entry: Int32)], _ key: UInt64) -> Int {
