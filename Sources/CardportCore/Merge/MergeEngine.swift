@@ -36,7 +36,7 @@ public struct MergeEngine: Sendable {
     /// digest of its folded author and source (zeros for other kinds): all the near-duplicate pass
     /// needs to keep of a citation until it runs, taken from the folds that made its key.
     private var nearEntries: [NearDuplicateFinder.Entry] = []
-    private var index: [IdentityKey: Int32] = [:]
+    private var index = IdentityIndex()
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
     /// A buffer for folding, reused for every record.
@@ -54,7 +54,7 @@ public struct MergeEngine: Sendable {
     public mutating func addExisting(_ record: Record) {
         report.existing += 1
         let (key, nearEntry) = key(of: record)
-        if index[key] == nil { index[key] = Int32(records.count) }
+        _ = index.position(of: key, insertingIfAbsent: Int32(records.count))
         append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearEntry: nearEntry)
     }
 
@@ -69,8 +69,7 @@ public struct MergeEngine: Sendable {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
         let (key, nearEntry) = key(of: record)
-        guard let position = index[key].map(Int.init) else {
-            index[key] = Int32(records.count)
+        guard let position = index.position(of: key, insertingIfAbsent: Int32(records.count)).map(Int.init) else {
             report.inputs[input].counts.added += 1
             append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearEntry: nearEntry)
             return
@@ -119,7 +118,7 @@ public struct MergeEngine: Sendable {
         foldNearCitations(removed: &removed)
         foldNearBookmarks(removed: &removed)
         nearEntries = []
-        index = [:]
+        index = IdentityIndex()
 
         // Compacted in place: a second array of a million records would double the peak memory.
         var groups: [DuplicateGroup] = []
