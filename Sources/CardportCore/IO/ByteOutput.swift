@@ -43,7 +43,12 @@ public final class ByteOutput {
     public static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, name: "<stdout>") }
 
     /// The bytes written so far, for an in-memory output (after ``flush()``).
-    public var bytes: [UInt8] { (memory ?? []) + buffer }
+    ///
+    /// After a flush they are handed out without a copy (the array's storage is shared).
+    public var bytes: [UInt8] {
+        guard let memory else { return buffer }
+        return buffer.isEmpty ? memory : memory + buffer
+    }
 
     /// Appends bytes, writing through once a block has collected.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
