@@ -48,14 +48,15 @@ public struct Merging: Sendable {
                                            source: source)
             defer { reader.close() }
             while true {
-                let record: Record?
+                var next: Record?
                 do {
-                    record = try reader.next()
+                    next = try reader.next()
                 } catch where error.isRecoverable && request.keepGoing {
                     engine.reject(error, input: number)
                     continue
                 }
-                guard let record else { break }
+                // Taken out of the optional, not copied: the engine keeps the record itself.
+                guard let record = next.take() else { break }
                 status.records += 1
                 if let progress, status.records % Conversion.progressInterval == 0 {
                     status.bytesRead = finishedBytes + reader.bytesRead
@@ -65,7 +66,7 @@ public struct Merging: Sendable {
                     skipped += 1
                     continue
                 }
-                engine.addIncoming(record, input: number)
+                engine.addIncoming(consume record, input: number)
             }
             reader.close()
             finishedBytes += source.bytesRead

@@ -65,7 +65,9 @@ public struct MergeEngine: Sendable {
     }
 
     /// Merges one record of an input into the collection.
-    public mutating func addIncoming(_ record: Record, input: Int) {
+    ///
+    /// The record is consumed: a new one moves into the collection without a copy.
+    public mutating func addIncoming(_ record: consuming Record, input: Int) {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
         let (key, nearEntry) = key(of: record)
@@ -179,7 +181,7 @@ public struct MergeEngine: Sendable {
 
     // MARK: Internals
 
-    private mutating func append(_ record: Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
+    private mutating func append(_ record: consuming Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
                                  nearEntry: NearDuplicateFinder.Entry) {
         records.append(record)
         origins.append(origin)
