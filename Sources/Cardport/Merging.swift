@@ -58,6 +58,12 @@ public struct Merging: Sendable {
                 // Taken out of the optional, not copied: the engine keeps the record itself.
                 guard let record = next.take() else { break }
                 status.records += 1
+                if status.records == Merging.estimateAfter, let total = plan.totalBytes {
+                    // The records of all inputs, guessed from the bytes these took, with a tenth
+                    // to spare: the collection then grows once instead of twenty times.
+                    let read = finishedBytes + reader.bytesRead
+                    if read > 0 { engine.reserveCapacity(Int(Double(status.records) * Double(total) / Double(read) * 1.1)) }
+                }
                 if let progress, status.records % Conversion.progressInterval == 0 {
                     status.bytesRead = finishedBytes + reader.bytesRead
                     progress(status)
@@ -87,6 +93,9 @@ public struct Merging: Sendable {
         Merging.release(consume records)
         return outcome
     }
+
+    /// After how many records the size of the whole collection is guessed.
+    static let estimateAfter = 65_536
 
     /// Frees a large merged collection on a thread of its own: freeing a million records takes
     /// a noticeable part of a second that the caller need not wait for.

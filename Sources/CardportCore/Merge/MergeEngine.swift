@@ -58,6 +58,16 @@ public struct MergeEngine: Sendable {
         append(record, origin: -1, ordinal: report.existing, status: .unchanged, nearEntry: nearEntry)
     }
 
+    /// Makes room for `count` records in all, so that a long input does not make the collection
+    /// grow (and copy itself) again and again; more records than that are still taken.
+    public mutating func reserveCapacity(_ count: Int) {
+        records.reserveCapacity(count)
+        origins.reserveCapacity(count)
+        ordinals.reserveCapacity(count)
+        statuses.reserveCapacity(count)
+        nearEntries.reserveCapacity(count)
+    }
+
     /// Starts an input and returns the number to pass to ``addIncoming(_:input:)`` for its records.
     public mutating func beginInput(name: String, format: String? = nil) -> Int {
         report.inputs.append(MergeReport.Input(name: name, format: format))
