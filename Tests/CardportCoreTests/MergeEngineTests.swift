@@ -25,6 +25,21 @@ import Testing
         return try encoder.encode(records)
     }
 
+    @Test func reservingRoomChangesNothingButRoom() throws {
+        let records: [Record] = (0..<50).map { number in
+            .citation(Citation(text: "Line \(number % 20) of the poem and more", author: "Anon", source: "Poems"))
+        } + [.citation(Citation(text: "Line 3 of the poem", author: "Anon", source: "Poems"))]
+        var engine = MergeEngine(options: MergeOptions(foldsNearDuplicates: true))
+        engine.reserveCapacity(7)
+        let input = engine.beginInput(name: "in")
+        for record in records { engine.addIncoming(record, input: input) }
+        let reserved = engine.finish()
+        let plain = Self.dedupe(records, options: MergeOptions(foldsNearDuplicates: true))
+        #expect(reserved.records == plain.records)
+        #expect(reserved.report == plain.report)
+        #expect(reserved.records.count == 20)
+    }
+
     @Test func foldsExactCopiesIntoTheFirst() throws {
         let result = Self.dedupe([
             .citation(Citation(text: "Well begun is half done.", author: "Aristotle", tags: ["wisdom"])),
