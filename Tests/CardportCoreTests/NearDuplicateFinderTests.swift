@@ -101,3 +101,28 @@ import Testing
         #expect(Self.roots(["same words here", "same words here"]) == [-1, -1])
     }
 }
+
+extension NearDuplicateFinderTests {
+    /// The bucket sort of the index keys gives what a comparison sort by key, then entry, gives,
+    /// repeated keys and keys in one bucket included.
+    @Test func indexKeysSortAsAComparisonSortDoes() async {
+        let lists = Generator<[UInt64], Shrink.None<[UInt64]>> { rng in
+            let pool = (0..<Int.random(in: 1...50, using: &rng)).map { _ in UInt64.random(in: 0...UInt64.max, using: &rng) }
+            return (0..<Int.random(in: 0...3_000, using: &rng)).map { _ in
+                // Some keys repeat, some share their top bits, most are anywhere.
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: return pool.randomElement(using: &rng)!
+                case 1: return pool.randomElement(using: &rng)! ^ UInt64.random(in: 0..<1024, using: &rng)
+                default: return UInt64.random(in: 0...UInt64.max, using: &rng)
+                }
+            }
+        }
+        await propertyCheck(count: 100, input: lists) { keys in
+            let list = keys.enumerated().map { (key: $0.element, entry: Int32($0.offset)) }
+            let expected = list.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) }
+            let sorted = NearDuplicateFinder.sortedByKey(list)
+            #expect(sorted.map(\.key) == expected.map(\.key))
+            #expect(sorted.map(\.entry) == expected.map(\.entry))
+        }
+    }
+}
