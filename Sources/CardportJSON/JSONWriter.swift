@@ -142,61 +142,69 @@ final class JSONWriter {
     }
 
     func string(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            let count = utf8.count
-            // Room for the string and its quotes; each escape makes room for itself and the rest.
-            reserve(count + 2)
-            var at = self.count
-            base[at] = 0x22
-            at += 1
-            guard let source = utf8.baseAddress else {
-                base[at] = 0x22
-                self.count = at + 1
-                return
-            }
-            let raw = UnsafeRawPointer(source)
-            var runStart = 0
-            var i = 0
-            while true {
-                i = JSONWriter.plainEnd(raw, from: i, count: count)
-                guard i < count else { break }
-                let byte = utf8[i]
-                if runStart < i {
-                    JSONWriter.copy(source + runStart, to: base + at, i - runStart)
-                    at += i - runStart
-                }
-                if at + 6 + (count - i) + 1 > capacity {
-                    self.count = at
-                    grow(at + 6 + (count - i) + 1)
-                }
-                let out = base + at
-                out[0] = 0x5C
-                switch byte {
-                case 0x22: out[1] = 0x22; at += 2
-                case 0x5C: out[1] = 0x5C; at += 2
-                case 0x0A: out[1] = 0x6E; at += 2
-                case 0x0D: out[1] = 0x72; at += 2
-                case 0x09: out[1] = 0x74; at += 2
-                case 0x08: out[1] = 0x62; at += 2
-                case 0x0C: out[1] = 0x66; at += 2
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    out[1] = 0x75; out[2] = 0x30; out[3] = 0x30
-                    out[4] = hex.utf8Start[Int(byte >> 4)]
-                    out[5] = hex.utf8Start[Int(byte & 0xF)]
-                    at += 6
-                }
-                i += 1
-                runStart = i
-            }
-            if runStart < count {
-                JSONWriter.copy(source + runStart, to: base + at, count - runStart)
-                at += count - runStart
-            }
+        // Read where the string lies: `withUTF8` needs a mutable copy, which retains the string's
+        // storage and releases it again, and a string made on another thread makes that retain a
+        // cache miss. Only a string without contiguous UTF-8 (bridged) takes the copy.
+        if value.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil {
+            var copy = value
+            copy.withUTF8 { quoted($0) }
+        }
+    }
+
+    /// Writes UTF-8 as a JSON string, quotes included.
+    private func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        // Room for the string and its quotes; each escape makes room for itself and the rest.
+        reserve(count + 2)
+        var at = self.count
+        base[at] = 0x22
+        at += 1
+        guard let source = utf8.baseAddress else {
             base[at] = 0x22
             self.count = at + 1
+            return
         }
+        let raw = UnsafeRawPointer(source)
+        var runStart = 0
+        var i = 0
+        while true {
+            i = JSONWriter.plainEnd(raw, from: i, count: count)
+            guard i < count else { break }
+            let byte = utf8[i]
+            if runStart < i {
+                JSONWriter.copy(source + runStart, to: base + at, i - runStart)
+                at += i - runStart
+            }
+            if at + 6 + (count - i) + 1 > capacity {
+                self.count = at
+                grow(at + 6 + (count - i) + 1)
+            }
+            let out = base + at
+            out[0] = 0x5C
+            switch byte {
+            case 0x22: out[1] = 0x22; at += 2
+            case 0x5C: out[1] = 0x5C; at += 2
+            case 0x0A: out[1] = 0x6E; at += 2
+            case 0x0D: out[1] = 0x72; at += 2
+            case 0x09: out[1] = 0x74; at += 2
+            case 0x08: out[1] = 0x62; at += 2
+            case 0x0C: out[1] = 0x66; at += 2
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                out[1] = 0x75; out[2] = 0x30; out[3] = 0x30
+                out[4] = hex.utf8Start[Int(byte >> 4)]
+                out[5] = hex.utf8Start[Int(byte & 0xF)]
+                at += 6
+            }
+            i += 1
+            runStart = i
+        }
+        if runStart < count {
+            JSONWriter.copy(source + runStart, to: base + at, count - runStart)
+            at += count - runStart
+        }
+        base[at] = 0x22
+        self.count = at + 1
     }
 
     func int(_ value: Int) {
@@ -239,9 +247,10 @@ final class JSONWriter {
 
     func stringArray(_ values: [String]) {
         byte(0x5B)
-        for (i, value) in values.enumerated() {
+        // By index: each element is read where it lies, not copied out (a retain and a release).
+        for i in values.indices {
             if i > 0 { byte(0x2C) }
-            string(value)
+            string(values[i])
         }
         byte(0x5D)
     }
