@@ -32,8 +32,7 @@ struct CSVCellWriter {
 
     /// A cell of text.
     mutating func cell(_ text: String) {
-        var text = text
-        text.withUTF8 { cell(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { cell(UnsafeRawBufferPointer($0)) }
     }
 
     /// A cell that may be absent.

@@ -92,8 +92,7 @@ final class JSONWriter {
 
     /// Appends text that needs no escaping (digits, hex), as is.
     func unescaped(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             if let start = utf8.baseAddress { append(start, utf8.count) }
         }
     }
@@ -142,13 +141,7 @@ final class JSONWriter {
     }
 
     func string(_ value: String) {
-        // Read where the string lies: `withUTF8` needs a mutable copy, which retains the string's
-        // storage and releases it again, and a string made on another thread makes that retain a
-        // cache miss. Only a string without contiguous UTF-8 (bridged) takes the copy.
-        if value.utf8.withContiguousStorageIfAvailable({ quoted($0) }) == nil {
-            var copy = value
-            copy.withUTF8 { quoted($0) }
-        }
+        value.withUTF8Bytes { quoted($0) }
     }
 
     /// Writes UTF-8 as a JSON string, quotes included.

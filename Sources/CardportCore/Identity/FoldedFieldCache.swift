@@ -17,8 +17,7 @@ struct FoldedFieldCache {
 
     /// Calls `body` with the folded UTF-8 of `field`.
     mutating func withFolded<R>(_ field: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var contiguous = field
-        return contiguous.withUTF8 { raw -> R in
+        return field.withUTF8Bytes { raw -> R in
             guard raw.count <= FoldedFieldCache.longestValue else {
                 TextFolding.fold(field, into: &scratch)
                 return scratch.withUnsafeBufferPointer(body)

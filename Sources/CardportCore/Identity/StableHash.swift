@@ -16,8 +16,7 @@ public struct StableHash: Sendable, Hashable {
 
     /// Adds one field's UTF-8 bytes.
     public mutating func combine(_ field: String) {
-        var field = field
-        field.withUTF8 { combine(bytes: $0) }
+        field.withUTF8Bytes { combine(bytes: $0) }
     }
 
     /// Adds one field given as UTF-8 bytes; the same as ``combine(_:)-(String)`` of that string.

@@ -32,8 +32,7 @@ public enum TextFolding {
     /// For callers that fold millions of texts only to hash them: reusing one buffer saves making a
     /// string (an allocation and a UTF-8 check) per text.
     public static func fold(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        let done = text.withUTF8 { bytes in foldScalars(bytes, normalised: false, into: &out) }
+        let done = text.withUTF8Bytes { bytes in foldScalars(bytes, normalised: false, into: &out) }
         if done {
             trimEdges(&out)
         } else {
