@@ -29,7 +29,10 @@ public final class PrefetchingReader: RecordReader {
     private var takenBytes = 0
 
     /// Wraps `reader`, which reads from `source`; nothing is read until the first ``next()``.
-    public init(_ reader: any RecordReader, source: ByteInput, batchSize: Int = 256, depth: Int = 4) {
+    ///
+    /// The defaults let about 8,000 records wait: a reader with worker threads of its own (CSV)
+    /// hands out a few thousand at once, and with less room its workers waited for the caller.
+    public init(_ reader: any RecordReader, source: ByteInput, batchSize: Int = 1024, depth: Int = 8) {
         channel = Channel(reader: reader, source: source, batchSize: max(1, batchSize), depth: max(1, depth))
     }
 
