@@ -59,10 +59,8 @@ public struct Merging: Sendable {
                 guard let record = next.take() else { break }
                 status.records += 1
                 if status.records == Merging.estimateAfter, let total = plan.totalBytes {
-                    // The records of all inputs, guessed from the bytes these took, with a tenth
-                    // to spare: the collection then grows once instead of twenty times.
                     let read = finishedBytes + reader.bytesRead
-                    if read > 0 { engine.reserveCapacity(Int(Double(status.records) * Double(total) / Double(read) * 1.1)) }
+                    if read > 0 { engine.reserveCapacity(Merging.estimatedCount(records: status.records, read: read, total: total)) }
                 }
                 if let progress, status.records % Conversion.progressInterval == 0 {
                     status.bytesRead = finishedBytes + reader.bytesRead
@@ -96,6 +94,16 @@ public struct Merging: Sendable {
 
     /// After how many records the size of the whole collection is guessed.
     static let estimateAfter = 65_536
+    /// The guess is never more than this many times the records read: short records first and
+    /// long ones after would otherwise ask for room for far more records than the inputs hold.
+    static let largestEstimateFactor = 32
+
+    /// The records of all inputs, guessed from the bytes the first `records` took, with a tenth to
+    /// spare: the collection then grows once instead of twenty times.
+    static func estimatedCount(records: Int, read: Int, total: Int) -> Int {
+        let guess = Double(records) * Double(total) / Double(max(read, 1)) * 1.1
+        return Int(min(guess, Double(records * largestEstimateFactor)))
+    }
 
     /// Frees a large merged collection on a thread of its own: freeing a million records takes
     /// a noticeable part of a second that the caller need not wait for.
