@@ -143,13 +143,20 @@ enum MarkdownText {
 
     /// `url` as a link destination in angle brackets (`<…>`), which may hold spaces; brackets,
     /// backslashes and `&` are escaped, line breaks and control characters written as references.
+    /// Spaces at either end are written as references too: cmark-gfm drops them from a destination.
     static func destination(_ url: String) -> String {
         var out = "<"
-        for scalar in url.unicodeScalars {
+        let scalars = Array(url.unicodeScalars)
+        // The scalars between the first and the last that is not a space (none when all are).
+        let first = scalars.firstIndex { $0 != " " } ?? 0
+        let inner = first..<Swift.max(first, (scalars.lastIndex { $0 != " " } ?? -1) + 1)
+        for (index, scalar) in scalars.enumerated() {
             switch scalar {
             case "<", ">", "\\", "&":
                 out += "\\"
                 out.unicodeScalars.append(scalar)
+            case " " where !inner.contains(index):
+                out += "&#32;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "&#\(scalar.value);"
