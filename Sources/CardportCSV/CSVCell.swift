@@ -102,8 +102,7 @@ enum CSVCell {
     }
 
     static func appendEscaped(_ item: String, separator: UInt8, to out: inout [UInt8]) {
-        var item = item
-        item.withUTF8 { utf8 in
+        item.withUTF8Bytes { utf8 in
             let count = utf8.count
             // Most items need no escape: copy them whole.
             if utf8.first != 0x20, utf8.last != 0x20, !utf8.contains(where: { $0 == separator || $0 == 0x5C }) {

@@ -32,8 +32,7 @@ public struct KindleBook: Sendable, Hashable {
     }
 
     private static func digest(_ title: String, _ author: String?) -> UInt64 {
-        var title = title
-        let titleDigest = title.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) }
+        let titleDigest = title.withUTF8Bytes { ByteDigest.of(UnsafeRawBufferPointer($0)) }
         guard var author else { return titleDigest }
         return (titleDigest &* 31) ^ (author.withUTF8 { ByteDigest.of(UnsafeRawBufferPointer($0)) } &+ 1)
     }

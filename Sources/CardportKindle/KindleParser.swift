@@ -277,8 +277,7 @@ public enum KindleParser {
     /// The text without white space at either end; a text with nothing to trim (nearly every one)
     /// is returned as it is, without making a new string.
     private static func trimmed(_ text: String) -> String {
-        var text = text
-        guard let (first, last) = text.withUTF8({ $0.isEmpty ? nil : ($0[0], $0[$0.count - 1]) }) else { return text }
+        guard let (first, last) = text.withUTF8Bytes({ $0.isEmpty ? nil : ($0[0], $0[$0.count - 1]) }) else { return text }
         if mayStartWhiteSpace(first) && text.unicodeScalars.first!.properties.isWhitespace
             || mayEndWhiteSpace(last) && text.unicodeScalars.last!.properties.isWhitespace {
             return String(Substring(text).trimmingSpaces)

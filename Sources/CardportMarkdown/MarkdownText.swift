@@ -1,3 +1,5 @@
+import CardportCore
+
 /// Writes text so that a CommonMark parser reads back exactly the same characters.
 ///
 /// Markdown gives meaning to punctuation, to the start of a line and to white space at either end
@@ -26,8 +28,7 @@ enum MarkdownText {
 
     /// Appends `text`, escaped as ``escaped(_:continuation:)`` describes, to `out` as UTF-8.
     static func append(_ text: String, to out: inout [UInt8], continuation: String?) {
-        var text = text
-        text.withUTF8 { bytes in append(bytes, to: &out, continuation: continuation) }
+        text.withUTF8Bytes { bytes in append(bytes, to: &out, continuation: continuation) }
     }
 
     /// Works on the bytes: runs of ordinary characters are copied at once, and only ASCII bytes and

@@ -302,8 +302,7 @@ public final class StoreTransaction {
 
     /// The primary key of the tag called `name`, adding the tag when the store has none of that key.
     private func tagPK(_ name: String) throws -> Int64 {
-        var name = name
-        let known = name.withUTF8 { tagsByName.find(UnsafeRawBufferPointer($0)) }
+        let known = name.withUTF8Bytes { tagsByName.find(UnsafeRawBufferPointer($0)) }
         let place: ByteTable<Int64>.Place
         switch known {
         case .found(let index): return tagsByName[index]
@@ -321,7 +320,7 @@ public final class StoreTransaction {
                 .execute(arguments: [name, Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
             pk = db.lastInsertedRowID
         }
-        name.withUTF8 { _ = tagsByName.add(UnsafeRawBufferPointer($0), pk, at: place) }
+        name.withUTF8Bytes { _ = tagsByName.add(UnsafeRawBufferPointer($0), pk, at: place) }
         tagsByKey[key] = pk
         return pk
     }

@@ -34,8 +34,7 @@ struct MarkupBuffer {
     /// Appends ` name="value"` for a name known at run time (already checked with ``isName(_:)``).
     @discardableResult
     mutating func attribute(named name: String, _ value: String) -> Bool {
-        var name = name
-        return name.withUTF8 { attribute(nameBytes: $0, value) }
+        return name.withUTF8Bytes { attribute(nameBytes: $0, value) }
     }
 
     private mutating func attribute(nameBytes: UnsafeBufferPointer<UInt8>, _ value: String) -> Bool {
@@ -66,8 +65,7 @@ struct MarkupBuffer {
 
     /// Appends `value` escaped; runs of bytes that need nothing are copied whole.
     private mutating func escaped(_ value: String, inAttribute: Bool) -> Bool {
-        var value = value
-        return value.withUTF8 { source in
+        return value.withUTF8Bytes { source in
             var clean = true
             var runStart = 0
             var index = 0

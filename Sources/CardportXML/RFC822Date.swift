@@ -12,8 +12,7 @@ enum RFC822Date {
     private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
     /// Parses an RFC 822 date-time, or returns `nil`.
     static func parse(_ text: String) -> Timestamp? {
-        var text = text
-        return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8Bytes { parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// Up to six space-separated words of the bytes, as ranges (more words: `nil`).

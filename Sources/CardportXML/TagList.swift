@@ -7,8 +7,7 @@ enum TagList {
     /// category path root) removed.
     static func split(_ text: String, stripSlash: Bool = false) -> [String] {
         guard !text.isEmpty else { return [] }
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             var tags: [String] = []
             var start = 0
             while start <= bytes.count {

@@ -1,3 +1,5 @@
+import CardportCore
+
 /// Writes block-style YAML straight into bytes, for ``YAMLWriter`` and ``FrontMatter``.
 ///
 /// libyaml's emitter took about 45 % of a JSON Lines → YAML conversion (it re-analyses every
@@ -24,8 +26,7 @@ struct YAMLBlockWriter {
     }
 
     private mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8Bytes { bytes.append(contentsOf: $0) }
     }
 
     private mutating func spaces(_ count: Int) {

@@ -1,3 +1,5 @@
+import CardportCore
+
 /// How a string must be written in YAML so that every YAML 1.1 reader (libyaml, PyYAML) reads the
 /// same string back: plain when it is safe, a literal block for multi-line text, else double quotes.
 enum YAMLScalarStyle: Sendable, Hashable {
@@ -7,8 +9,7 @@ enum YAMLScalarStyle: Sendable, Hashable {
 
     /// The style for `text` as a block-context value (`inFlow` for items of `[a, b]`).
     static func of(_ text: String, inFlow: Bool = false) -> YAMLScalarStyle {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             if bytes.contains(0x0A) {
                 return !inFlow && literalFits(String(decoding: bytes, as: UTF8.self)) ? .literal : .doubleQuoted
             }
@@ -42,8 +43,7 @@ enum YAMLScalarStyle: Sendable, Hashable {
     /// Whether a one-line `text` cannot be written plain: it would read back as something else
     /// (a YAML 1.1 boolean, null, number or date), or its characters clash with YAML syntax.
     static func needsQuotes(_ text: String, inFlow: Bool) -> Bool {
-        var text = text
-        return text.withUTF8 { needsQuotes($0, inFlow: inFlow) }
+        return text.withUTF8Bytes { needsQuotes($0, inFlow: inFlow) }
     }
 
     private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>, inFlow: Bool) -> Bool {
@@ -139,8 +139,7 @@ enum YAMLScalarStyle: Sendable, Hashable {
             let first = text.utf8.first!
             guard isDigit(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
             else { return false }
-            var text = text
-            return text.withUTF8 { isNumber($0) || isDate($0) }
+            return text.withUTF8Bytes { isNumber($0) || isDate($0) }
         }
     }
 

@@ -6,8 +6,7 @@ extension Timestamp {
     /// `+02:00`, `+0200`, `+02`, or none (a floating wall-clock time). Out-of-range fields are rejected,
     /// not rolled over.
     public init?(parsing text: String) {
-        var text = text
-        let parsed: Timestamp? = text.withUTF8 { Timestamp.parse(UnsafeRawBufferPointer($0)) }
+        let parsed: Timestamp? = text.withUTF8Bytes { Timestamp.parse(UnsafeRawBufferPointer($0)) }
         guard let parsed else { return nil }
         self = parsed
     }
