@@ -103,9 +103,9 @@ import Testing
 }
 
 extension NearDuplicateFinderTests {
-    /// The bucket sort of the index keys gives what a comparison sort by key, then entry, gives,
-    /// repeated keys and keys in one bucket included.
-    @Test func indexKeysSortAsAComparisonSortDoes() async {
+    /// The index sorts its keys as a comparison sort by key, then entry, does, and finds each key's
+    /// entries and nothing for keys it does not hold: repeated keys and keys in one bucket included.
+    @Test func indexSortsAndFindsItsKeys() async {
         let lists = Generator<[UInt64], Shrink.None<[UInt64]>> { rng in
             let pool = (0..<Int.random(in: 1...50, using: &rng)).map { _ in UInt64.random(in: 0...UInt64.max, using: &rng) }
             return (0..<Int.random(in: 0...3_000, using: &rng)).map { _ in
@@ -120,9 +120,19 @@ extension NearDuplicateFinderTests {
         await propertyCheck(count: 100, input: lists) { keys in
             let list = keys.enumerated().map { (key: $0.element, entry: Int32($0.offset)) }
             let expected = list.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) }
-            let sorted = NearDuplicateFinder.sortedByKey(list)
-            #expect(sorted.map(\.key) == expected.map(\.key))
-            #expect(sorted.map(\.entry) == expected.map(\.entry))
+            let index = NearDuplicateIndex(list)
+            #expect(index.keys == expected.map(\.key))
+            #expect(index.entries == expected.map(\.entry))
+            let byKey = Dictionary(grouping: list, by: \.key).mapValues { $0.map(\.entry) }
+            for key in Set(keys) {
+                #expect(index.mayContain(key))
+                #expect(index.positions(of: key).map(index.entry(at:)) == byKey[key])
+            }
+            // Next to held keys (in their buckets) and at either end.
+            let absentKeys = keys.map { $0 ^ 1 } + [0, 1, UInt64.max, 0x8000_0000_0000_0000]
+            for absent in absentKeys where byKey[absent] == nil {
+                #expect(index.positions(of: absent).isEmpty)
+            }
         }
     }
 }

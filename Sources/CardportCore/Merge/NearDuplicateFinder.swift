@@ -8,10 +8,11 @@ import Foundation
 /// part. Each is indexed under a hash of its group and its first three words (all of them when it
 /// has fewer), its ``prefixKey(ofFolded:)``, which the engine computes when the record arrives so
 /// the folded text need not be kept. A text then probes the index at each of its word positions: a
-/// text it contains must start at one of them. A bit filter answers most probes without touching
-/// the index, and a hit is confirmed by comparing the folded texts, so hash collisions cost time,
-/// never correctness. The cost is about one probe per word, whatever the number of texts, unless
-/// many texts of one group share their first three words.
+/// text it contains must start at one of them. A mask of its group's prefixes (one bit each, in a
+/// register) turns most positions away, a bit filter most of the rest, without touching the index
+/// (``NearDuplicateIndex``); a hit is confirmed by comparing the folded texts, so hash collisions
+/// cost time, never correctness. The cost is about one hash per word, whatever the number of texts,
+/// unless many texts of one group share their first three words.
 struct NearDuplicateFinder {
     /// One citation to compare.
     struct Entry {
@@ -71,29 +72,19 @@ struct NearDuplicateFinder {
     /// rule, so the result does not depend on how the work was shared.
     static func roots(of entries: [Entry], parts: Int? = nil,
                       text: @Sendable (Int, inout [UInt8]) -> Void) -> [Int32] {
-        let groupLengths = sharedGroupLengths(entries)
+        let (groupLengths, groupMasks) = sharedGroups(entries)
         var keyList: [(key: UInt64, entry: Int32)] = []
         var proberList: [Int32] = []
-        for index in entries.indices where groupLengths[index] != 0 {
-            keyList.append((indexKey(entries[index].group, entries[index].prefix), Int32(index)))
-            proberList.append(Int32(index))
+        for entry in entries.indices where groupLengths[entry] != 0 {
+            keyList.append((indexKey(entries[entry].group, entries[entry].prefix), Int32(entry)))
+            proberList.append(Int32(entry))
         }
-        keyList = sortedByKey(keyList)
-        // Sixteen bits per key and two bits set by each: about one false hit in seventy probes
-        // (a false hit costs a binary search of the keys), and small enough to stay in cache.
-        var filterBits = 1 << 16
-        while filterBits < keyList.count * 16 { filterBits <<= 1 }
-        let filterMask = UInt64(filterBits - 1)
-        var filterWords = [UInt64](repeating: 0, count: filterBits / 64)
-        for entry in keyList {
-            let (first, second) = filterBitsOf(entry.key, mask: filterMask)
-            filterWords[Int(first >> 6)] |= 1 << (first & 63)
-            filterWords[Int(second >> 6)] |= 1 << (second & 63)
-        }
+        let index = NearDuplicateIndex(keyList)
+        keyList = []
 
         let partCount = max(1, min(parts ?? (proberList.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
         let table = ContainerTable(count: entries.count * partCount)
-        let (keys, filter, probers) = (keyList, filterWords, proberList)
+        let probers = proberList
         @Sendable func probe(_ part: Int) {
             let containers = table.containers
             let containerLengths = table.lengths
@@ -111,16 +102,17 @@ struct NearDuplicateFinder {
                     // Only prefixes as long as some text of this group has: most groups have no
                     // text of one or two words, and then each word position costs one probe, not three.
                     let lengths = groupLengths[a]
+                    // Most groups are small: the bit of each of their prefixes in one word, kept in a
+                    // register, turns most probes away before they read memory.
+                    let mask = groupMasks[a]
                     for p in hashes.indices {
                         for n in 1...prefixWords where lengths & (1 << n) != 0 && p + n <= hashes.count {
-                            let key = indexKey(entries[a].group, ngramHash(hashes[p..<(p + n)]))
-                            let (first, second) = filterBitsOf(key, mask: filterMask)
-                            guard filter[Int(first >> 6)] & (1 << (first & 63)) != 0,
-                                  filter[Int(second >> 6)] & (1 << (second & 63)) != 0 else { continue }
-                            var i = lowerBound(keys, key)
-                            while i < keys.count, keys[i].key == key {
-                                let b = Int(keys[i].entry)
-                                i += 1
+                            let ngram = ngramHash(hashes[p..<(p + n)])
+                            guard mask & maskBit(ngram) != 0 else { continue }
+                            let key = indexKey(entries[a].group, ngram)
+                            guard index.mayContain(key) else { continue }
+                            for position in index.positions(of: key) {
+                                let b = Int(index.entry(at: position))
                                 guard b != a, entries[b].group == entries[a].group else { continue }
                                 text(b, &bText)
                                 let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
@@ -169,18 +161,20 @@ struct NearDuplicateFinder {
     }
 
     /// For each entry that has words and shares its group with another such entry, the prefix
-    /// lengths (in words) of its group's texts, as bits 1–3; 0 for every other entry.
+    /// lengths (in words) of its group's texts, as bits 1–3, and the ``maskBit(_:)`` of each of
+    /// their prefixes; 0 and 0 for every other entry.
     ///
     /// Groups are counted in a hash table keyed by their digest (open addressing, linear probing):
     /// one pass over the entries, where sorting a million of them by group took longer than the
     /// probing it prepares.
-    private static func sharedGroupLengths(_ entries: [Entry]) -> [UInt8] {
+    private static func sharedGroups(_ entries: [Entry]) -> (lengths: [UInt8], masks: [UInt64]) {
         var capacity = 16
         while capacity < entries.count * 2 { capacity <<= 1 }
         let mask = capacity - 1
         var groups = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
         // Per slot: bits 1–3 the prefix lengths seen, bit 6 taken, bit 7 taken more than once.
         var summary = [UInt8](repeating: 0, count: capacity)
+        var prefixMasks = [UInt64](repeating: 0, count: capacity)
         var slots = [Int32](repeating: -1, count: entries.count)
         for index in entries.indices where entries[index].prefix != 0 {
             let group = entries[index].group
@@ -194,14 +188,24 @@ struct NearDuplicateFinder {
                 summary[slot] |= 0x80
             }
             summary[slot] |= 1 << (entries[index].prefix & 3)
+            prefixMasks[slot] |= maskBit(entries[index].prefix)
             slots[index] = Int32(slot)
         }
-        return slots.map { slot in
-            guard slot >= 0 else { return 0 }
+        var lengths = [UInt8](repeating: 0, count: entries.count)
+        var masks = [UInt64](repeating: 0, count: entries.count)
+        for (index, slot) in slots.enumerated() where slot >= 0 {
             let seen = summary[Int(slot)]
-            return seen & 0x80 != 0 ? seen & 0x0E : 0
+            guard seen & 0x80 != 0 else { continue }
+            lengths[index] = seen & 0x0E
+            masks[index] = prefixMasks[Int(slot)]
         }
+        return (lengths, masks)
     }
+
+    /// The bit of a prefix (or n-gram) hash in its group's mask: from its top six bits, which
+    /// neither its word count (the low bits) nor the index key's filter depend on alone.
+    @inline(__always)
+    private static func maskBit(_ ngram: UInt64) -> UInt64 { 1 << (ngram >> 58) }
 
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
     /// shorter than it.
@@ -212,58 +216,6 @@ struct NearDuplicateFinder {
         guard end == haystack.count || haystack[end] == 0x20 else { return false }
         for i in 0..<needle.count where haystack[start + i] != needle[i] { return false }
         return true
-    }
-
-    /// `list` (in increasing entry order) sorted by key, then entry: the keys are uniform hashes,
-    /// so a counting pass on their top bits puts each in its bucket, in entry order, and the small
-    /// buckets are finished by insertion; a comparison sort of a million keys took five times as long.
-    static func sortedByKey(_ list: [(key: UInt64, entry: Int32)]) -> [(key: UInt64, entry: Int32)] {
-        guard list.count > 64 else { return list.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) } }
-        var bits = 1
-        while (1 << bits) < list.count / 4 && bits < 20 { bits += 1 }
-        let shift = UInt64(64 - bits)
-        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
-        for item in list { starts[Int(item.key >> shift) + 1] += 1 }
-        for bucket in 0..<(1 << bits) { starts[bucket + 1] += starts[bucket] }
-        var sorted = [(key: UInt64, entry: Int32)](repeating: (0, 0), count: list.count)
-        var next = starts
-        for item in list {
-            let bucket = Int(item.key >> shift)
-            sorted[next[bucket]] = item
-            next[bucket] += 1
-        }
-        // Within a bucket, entries are already in increasing order: an insertion by key alone keeps it.
-        for bucket in 0..<(1 << bits) {
-            var i = starts[bucket] + 1
-            while i < starts[bucket + 1] {
-                let item = sorted[i]
-                var j = i
-                while j > starts[bucket], sorted[j - 1].key > item.key {
-                    sorted[j] = sorted[j - 1]
-                    j -= 1
-                }
-                sorted[j] = item
-                i += 1
-            }
-        }
-        return sorted
-    }
-
-    /// The two filter bits of an index key: from two parts of the key that its sort order does
-    /// not depend on alone.
-    @inline(__always)
-    private static func filterBitsOf(_ key: UInt64, mask: UInt64) -> (UInt64, UInt64) {
-        ((key >> 20) & mask, (key >> 40 | key << 24) & mask)
-    }
-
-    private static func lowerBound(_ keys: [(key: UInt64, entry: Int32)], _ key: UInt64) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid].key < key { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.
