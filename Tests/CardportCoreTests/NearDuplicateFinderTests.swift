@@ -8,7 +8,7 @@ import Testing
         let entries = folded.indices.map { index in
             var bytes = Array(folded[index].utf8)
             let prefix = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: UnsafeBufferPointer($0)) }
-            return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2))
+            return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2), length: UInt32(bytes.count))
         }
         return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = Array(folded[index].utf8) }
     }

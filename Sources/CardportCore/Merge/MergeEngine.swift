@@ -203,7 +203,7 @@ public struct MergeEngine: Sendable {
     /// The identity key, and for a citation its near-duplicate entry, from one fold of each field.
     private mutating func key(of record: Record) -> (IdentityKey, NearDuplicateFinder.Entry) {
         guard case .citation(let citation) = record else {
-            return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0)))
+            return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0), length: 0))
         }
         TextFolding.fold(citation.text, into: &scratch)
         let prefix = scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) }
@@ -219,7 +219,8 @@ public struct MergeEngine: Sendable {
             key = Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
         }
         combineFolded(citation.source, into: &group)
-        return (key, NearDuplicateFinder.Entry(prefix: prefix, group: group.finalize()))
+        let length = UInt32(truncatingIfNeeded: min(scratch.count, Int(UInt32.max)))
+        return (key, NearDuplicateFinder.Entry(prefix: prefix, group: group.finalize(), length: length))
     }
 
     /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.

@@ -20,6 +20,9 @@ struct NearDuplicateFinder {
         var prefix: UInt64
         /// A digest of the folded author and source: only texts of one group are compared.
         var group: (UInt64, UInt64)
+        /// The length of its folded text in bytes: a text contains only shorter ones, so the
+        /// shortest texts of a group need not probe.
+        var length: UInt32
     }
 
     private static let prefixWords = 3
@@ -77,7 +80,7 @@ struct NearDuplicateFinder {
         var proberList: [Int32] = []
         for entry in entries.indices where groupLengths[entry] != 0 {
             keyList.append((indexKey(entries[entry].group, entries[entry].prefix), Int32(entry)))
-            proberList.append(Int32(entry))
+            if groupLengths[entry] & 1 != 0 { proberList.append(Int32(entry)) }
         }
         let index = NearDuplicateIndex(keyList)
         keyList = []
@@ -161,8 +164,9 @@ struct NearDuplicateFinder {
     }
 
     /// For each entry that has words and shares its group with another such entry, the prefix
-    /// lengths (in words) of its group's texts, as bits 1–3, and the ``maskBit(_:)`` of each of
-    /// their prefixes; 0 and 0 for every other entry.
+    /// lengths (in words) of its group's texts, as bits 1–3, with bit 0 set when some text of the
+    /// group is shorter (else it can contain none, and need not probe), and the ``maskBit(_:)`` of
+    /// each of their prefixes; 0 and 0 for every other entry.
     ///
     /// Groups are counted in a hash table keyed by their digest (open addressing, linear probing):
     /// one pass over the entries, where sorting a million of them by group took longer than the
@@ -175,6 +179,7 @@ struct NearDuplicateFinder {
         // Per slot: bits 1–3 the prefix lengths seen, bit 6 taken, bit 7 taken more than once.
         var summary = [UInt8](repeating: 0, count: capacity)
         var prefixMasks = [UInt64](repeating: 0, count: capacity)
+        var shortest = [UInt32](repeating: .max, count: capacity)
         var slots = [Int32](repeating: -1, count: entries.count)
         for index in entries.indices where entries[index].prefix != 0 {
             let group = entries[index].group
@@ -189,6 +194,7 @@ struct NearDuplicateFinder {
             }
             summary[slot] |= 1 << (entries[index].prefix & 3)
             prefixMasks[slot] |= maskBit(entries[index].prefix)
+            shortest[slot] = min(shortest[slot], entries[index].length)
             slots[index] = Int32(slot)
         }
         var lengths = [UInt8](repeating: 0, count: entries.count)
@@ -196,7 +202,7 @@ struct NearDuplicateFinder {
         for (index, slot) in slots.enumerated() where slot >= 0 {
             let seen = summary[Int(slot)]
             guard seen & 0x80 != 0 else { continue }
-            lengths[index] = seen & 0x0E
+            lengths[index] = seen & 0x0E | (entries[index].length > shortest[Int(slot)] ? 1 : 0)
             masks[index] = prefixMasks[Int(slot)]
         }
         return (lengths, masks)
