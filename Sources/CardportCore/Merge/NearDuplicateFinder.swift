@@ -26,37 +26,21 @@ struct NearDuplicateFinder {
     }
 
     private static let prefixWords = 3
-    private static let emptyHash: UInt64 = 0xCBF2_9CE4_8422_2325
 
     /// A hash of the first three words of a folded text (all of them when it has fewer), with the
     /// number of words taken in its low two bits; 0 for a text without words.
     static func prefixKey(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
-        var h = emptyHash
-        var inWord = false
-        func take() {
+        WordHashes.forEach(bytes) { hash, _ in
             switch count {
-            case 0: hashes.0 = h
-            case 1: hashes.1 = h
-            default: hashes.2 = h
+            case 0: hashes.0 = hash
+            case 1: hashes.1 = hash
+            default: hashes.2 = hash
             }
             count += 1
+            return count < prefixWords
         }
-        for byte in bytes {
-            if byte == 0x20 {
-                if inWord {
-                    take()
-                    if count == prefixWords { break }
-                }
-                h = emptyHash
-                inWord = false
-            } else {
-                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
-                inWord = true
-            }
-        }
-        if inWord && count < prefixWords { take() }
         guard count > 0 else { return 0 }
         var ngram = ngramSeed(count)
         ngram = ngramStep(ngram, hashes.0)
@@ -91,8 +75,14 @@ struct NearDuplicateFinder {
         @Sendable func probe(_ part: Int) {
             let containers = table.containers
             let containerLengths = table.lengths
-            var hashes: [UInt64] = []
-            var starts: [Int] = []
+            // The hashes and starts of the probing text's words, in memory grown as texts need.
+            var wordCapacity = 256
+            var hashes = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCapacity)
+            var starts = UnsafeMutablePointer<Int>.allocate(capacity: wordCapacity)
+            defer {
+                hashes.deallocate()
+                starts.deallocate()
+            }
             var aText: [UInt8] = []
             var bText: [UInt8] = []
             let base = part * entries.count
@@ -101,16 +91,30 @@ struct NearDuplicateFinder {
                 text(a, &aText)
                 aText.withUnsafeBufferPointer { aBytes in
                     let aLength = Int32(aBytes.count)
-                    wordHashes(aBytes, into: &hashes, starts: &starts, limit: Int.max)
+                    // A word takes at least two bytes with its space.
+                    if aBytes.count / 2 + 1 > wordCapacity {
+                        wordCapacity = aBytes.count / 2 + 1
+                        hashes.deallocate()
+                        starts.deallocate()
+                        hashes = .allocate(capacity: wordCapacity)
+                        starts = .allocate(capacity: wordCapacity)
+                    }
+                    var wordCount = 0
+                    WordHashes.forEach(aBytes) { hash, start in
+                        hashes[wordCount] = hash
+                        starts[wordCount] = start
+                        wordCount += 1
+                        return true
+                    }
                     // Only prefixes as long as some text of this group has: most groups have no
                     // text of one or two words, and then each word position costs one probe, not three.
                     let lengths = groupLengths[a]
                     // Most groups are small: the bit of each of their prefixes in one word, kept in a
                     // register, turns most probes away before they read memory.
                     let mask = groupMasks[a]
-                    for p in hashes.indices {
-                        for n in 1...prefixWords where lengths & (1 << n) != 0 && p + n <= hashes.count {
-                            let ngram = ngramHash(hashes[p..<(p + n)])
+                    for p in 0..<wordCount {
+                        for n in 1...prefixWords where lengths & (1 << n) != 0 && p + n <= wordCount {
+                            let ngram = ngramHash(hashes + p, count: n)
                             guard mask & maskBit(ngram) != 0 else { continue }
                             let key = indexKey(entries[a].group, ngram)
                             guard index.mayContain(key) else { continue }
@@ -225,10 +229,11 @@ struct NearDuplicateFinder {
     }
 
     /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.
-    private static func ngramHash(_ words: ArraySlice<UInt64>) -> UInt64 {
-        var h = ngramSeed(words.count)
-        for word in words { h = ngramStep(h, word) }
-        return h & ~3 | UInt64(words.count)
+    @inline(__always)
+    private static func ngramHash(_ words: UnsafePointer<UInt64>, count: Int) -> UInt64 {
+        var h = ngramSeed(count)
+        for i in 0..<count { h = ngramStep(h, words[i]) }
+        return h & ~3 | UInt64(count)
     }
 
     @inline(__always)
@@ -245,31 +250,6 @@ struct NearDuplicateFinder {
         h ^= h >> 29
         h = (h ^ group.1) &* 0xBF58_476D_1CE4_E5B9
         return h ^ (h >> 32)
-    }
-
-    /// FNV-1a hashes of the first `limit` space-separated words, and the byte offset of each.
-    private static func wordHashes(_ bytes: UnsafeBufferPointer<UInt8>, into hashes: inout [UInt64],
-                                   starts: inout [Int], limit: Int) {
-        hashes.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        var h = emptyHash
-        var inWord = false
-        for offset in 0..<bytes.count {
-            let byte = bytes[offset]
-            if byte == 0x20 {
-                if inWord {
-                    hashes.append(h)
-                    if hashes.count == limit { return }
-                }
-                h = emptyHash
-                inWord = false
-            } else {
-                if !inWord { starts.append(offset) }
-                h = (h ^ UInt64(byte)) &* 0x100_0000_01B3
-                inWord = true
-            }
-        }
-        if inWord { hashes.append(h) }
     }
 }
 
