@@ -106,7 +106,8 @@ public final class PrefetchingReader: RecordReader {
         /// batch is one large allocation, and each large allocation makes the allocator merge the small
         /// blocks freed on the other thread, which then costs every small allocation more.
         private let spareLock = NSLock()
-        private var spares: [[Item?]] = []
+        // Guarded by the lock: the run-time exclusivity checks would only repeat what it ensures.
+        @exclusivity(unchecked) private var spares: [[Item?]] = []
 
         init(reader: any RecordReader, source: ByteInput, batchSize: Int, depth: Int) {
             self.reader = reader
