@@ -202,7 +202,7 @@ public struct MergeEngine: Sendable {
 
     /// The identity key, and for a citation its near-duplicate entry, from one fold of each field.
     private mutating func key(of record: Record) -> (IdentityKey, NearDuplicateFinder.Entry) {
-        guard case .citation(let citation) = record else {
+        guard let citation = record.citationIdentityFields else {
             return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0), length: 0))
         }
         TextFolding.fold(citation.text, into: &scratch)
@@ -265,8 +265,8 @@ public struct MergeEngine: Sendable {
             let records = self.records
             let positions = positions
             roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
-                guard case .citation(let citation) = records[positions[entry]] else { return buffer.removeAll() }
-                TextFolding.fold(citation.text, into: &buffer)
+                guard let text = records[positions[entry]].citationText else { return buffer.removeAll() }
+                TextFolding.fold(text, into: &buffer)
             }
         }
         var clusters: [Int32: [Int]] = [:]
