@@ -20,8 +20,8 @@ public enum Record: Sendable, Hashable, Codable {
     }
 
     /// A citation's text; `nil` for the other kinds. Reading it copies only the text, where
-    /// binding the whole citation copies every field (a retain of each string, whose memory the
-    /// reading thread may not have touched yet).
+    /// binding the whole citation copies every field: a retain of each string, whose memory the
+    /// thread reading it may not have touched yet (records are made on the reading thread).
     var citationText: String? {
         if case .citation(let citation) = self { return citation.text }
         return nil
