@@ -42,11 +42,8 @@ struct NearDuplicateFinder {
             return count < prefixWords
         }
         guard count > 0 else { return 0 }
-        var ngram = ngramSeed(count)
-        ngram = ngramStep(ngram, hashes.0)
-        if count > 1 { ngram = ngramStep(ngram, hashes.1) }
-        if count > 2 { ngram = ngramStep(ngram, hashes.2) }
-        return ngram & ~3 | UInt64(count)
+        // The tuple's words lie in a row: the same n-gram hash the probes compute.
+        return withUnsafeBytes(of: &hashes) { ngramHash($0.assumingMemoryBound(to: UInt64.self).baseAddress!, count: count) }
     }
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
@@ -120,7 +117,10 @@ struct NearDuplicateFinder {
                             guard index.mayContain(key) else { continue }
                             for position in index.positions(of: key) {
                                 let b = Int(index.entry(at: position))
-                                guard b != a, entries[b].group == entries[a].group else { continue }
+                                // Only a shorter text that fits after this position can be in it:
+                                // the others are not folded again only to be turned away.
+                                guard b != a, entries[b].group == entries[a].group, Int(entries[b].length) < aBytes.count,
+                                      starts[p] + Int(entries[b].length) <= aBytes.count else { continue }
                                 text(b, &bText)
                                 let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
                                 guard contained else { continue }
