@@ -104,6 +104,22 @@ extension TextFoldingTests {
         }
     }
 
+    /// A stop (a non-ASCII letter, a control byte, a run of spaces, a lone space, a capital) at
+    /// every offset of the first words and followed by every short tail: the run before the stop,
+    /// and the last word (taken from the text's last eight bytes), fold as byte by byte.
+    @Test func runsStopAtEveryOffsetAndTheLastWordFoldsAsByteByByte() {
+        var mismatches: [String] = []
+        for stop in ["é", "\t", "  ", " ", "\n ", "“", "A", "ß "] {
+            for offset in 0..<18 {
+                for tailLength in 0..<11 {
+                    let text = String("AbCdEfGhIjKlMnOpQr".prefix(offset)) + stop + String("cd eFghijKL".prefix(tailLength))
+                    if TextFolding.fold(text) != TextFolding.foldThroughNormaliser(text) { mismatches.append(text) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map(\.debugDescription))")
+    }
+
     /// Every scalar the table or the ideograph shortcut covers folds as the scalar-by-scalar path
     /// folds it, alone, between letters and after a space.
     @Test func theScalarTableAgreesWithTheScalarByScalarPath() {

@@ -3,19 +3,30 @@ enum ASCIIWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
-    /// `word` (eight bytes, the first in the low byte) lower-cased, when folding it byte by byte
-    /// would only lower-case it: every byte ASCII and not a control character, no two spaces in a
-    /// row, and no space last (so that a run of spaces never starts inside the word). `nil` otherwise.
+    /// `word` (eight bytes, the first in the low byte) lower-cased, and the number of its first
+    /// bytes that folding byte by byte would only lower-case: ASCII bytes that are not control
+    /// characters, with no two spaces in a row and no space last (so that a run of spaces never
+    /// starts inside the run). The bytes of the result past that number mean nothing.
+    ///
+    /// A word that stops part way (at an accented letter, say) still gives the bytes before it, so
+    /// a text with a non-ASCII letter every few words is still folded mostly eight bytes at a time.
     @inline(__always)
-    static func folded(_ word: UInt64) -> UInt64? {
-        // High bits: non-ASCII bytes; then bytes below 0x20 (adding 0x60 leaves their high bit clear).
-        guard word & highs == 0, ~(word &+ ones &* 0x60) & highs == 0 else { return nil }
-        // Exactly the bytes equal to a space (no borrow between bytes: every byte is below 0x80).
+    static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
+        // Where a byte must stop the run: non-ASCII bytes (high bit), then bytes below 0x20 (adding
+        // 0x60 leaves their high bit clear). A carry out of a non-ASCII byte reaches only the bytes
+        // after it, and the run ends before it anyway.
+        let nonASCII = word & highs
+        let control = ~(word &+ ones &* 0x60) & highs
+        // Exactly the bytes equal to a space (no borrow between bytes: the high bits are masked off).
         let x = word ^ (ones &* 0x20)
         let spaces = ~((x & ~highs) &+ ~highs | x) & highs
-        guard spaces & (spaces >> 8) == 0, spaces >> 56 == 0 else { return nil }
-        // `A`–`Z`: at least 0x41 and below 0x5B.
+        let stops = nonASCII | control | spaces & (spaces >> 8)
+        var count = stops.trailingZeroBitCount >> 3
+        // A space last in the run stays for the byte-by-byte path, which sees what follows it.
+        if count > 0 && (spaces >> UInt64(8 &* count &- 1)) & 1 != 0 { count &-= 1 }
+        // `A`–`Z`: at least 0x41 and below 0x5B. The run's bytes are below 0x80, so no carry
+        // reaches them from another byte.
         let upper = (word &+ ones &* 0x3F) & ~(word &+ ones &* 0x25) & highs
-        return word | upper >> 2
+        return (word | upper >> 2, count)
     }
 }

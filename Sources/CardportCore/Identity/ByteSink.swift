@@ -21,11 +21,12 @@ struct ByteSink {
         count += 1
     }
 
-    /// Writes eight bytes, the low byte first.
+    /// Writes the first `count` (at most eight) bytes of `word`, the low byte first; the memory
+    /// must have room for all eight.
     @inline(__always)
-    mutating func append(word: UInt64) {
-        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-        count += 8
+    mutating func append(word: UInt64, count: Int) {
+        UnsafeMutableRawPointer(base + self.count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        self.count += count
     }
 
     /// Writes up to seven bytes packed in the low bytes of `packed` (first byte lowest), their

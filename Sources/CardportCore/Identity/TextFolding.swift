@@ -107,17 +107,26 @@ public enum TextFolding {
         var pendingSpace = false
         let raw = UnsafeRawPointer(input.baseAddress)
         while i < count {
-            // Eight plain ASCII bytes at a time (no control character, no two spaces in a row, no
-            // space last): they fold to themselves lower-cased, exactly as the loop below would.
-            if wordAtATime, i + 8 <= count, let raw {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if let folded = ASCIIWord.folded(word), out.count > 0 || word & 0xFF != 0x20 {
+            // Plain ASCII eight bytes at a time (no control character, no two spaces in a row, no
+            // space last): those bytes fold to themselves lower-cased, exactly as the loop below
+            // would fold them. A word that stops part way still gives the bytes before the stop.
+            if wordAtATime, let raw, count >= 8 {
+                let word: UInt64
+                if i + 8 <= count {
+                    word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                } else {
+                    // The last bytes, from the text's last eight; the zero bytes shifted in stop the run.
+                    word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+                        >> UInt64(8 * (i + 8 - count))
+                }
+                let (folded, run) = ASCIIWord.foldedPrefix(word)
+                if run > 0, !out.isEmpty || word & 0xFF != 0x20 {
                     if pendingSpace {
                         if word & 0xFF != 0x20 { out.append(0x20) }
                         pendingSpace = false
                     }
-                    out.append(word: folded)
-                    i += 8
+                    out.append(word: folded, count: run)
+                    i += run
                     continue
                 }
             }

@@ -33,7 +33,9 @@ public struct Citation: Sendable, Hashable, Codable {
     public var location: CitationLocation?
     /// Fields a format carries that the model has no place for, kept so they survive a round trip.
     public var extras: [String: String]
+}
 
+extension Citation {
     /// Creates a citation; empty optional strings become `nil`, and without an `id` one is derived from the content.
     public init(id: String? = nil, text: String, author: String? = nil, source: String? = nil,
                 tags: [String] = [], isFavourite: Bool = false, isArchived: Bool = false,
@@ -41,17 +43,12 @@ public struct Citation: Sendable, Hashable, Codable {
                 location: CitationLocation? = nil, extras: [String: String] = [:]) {
         let author = author.nonEmpty
         let source = source.nonEmpty
-        self.id = id.nonEmpty ?? RecordID.citation(text: text, author: author, source: source)
-        self.text = text
-        self.author = author
-        self.source = source
-        self.tags = tags
-        self.isFavourite = isFavourite
-        self.isArchived = isArchived
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.note = note.nonEmpty
-        self.location = location
-        self.extras = extras
+        // Through the memberwise initialiser (which an initialiser in an extension leaves in
+        // place): assigning the fields one by one here made the optimiser copy the whole citation
+        // once more on the way out, a retain and a release of each of its strings per citation read.
+        self.init(id: id.nonEmpty ?? RecordID.citation(text: text, author: author, source: source),
+                  text: text, author: author, source: source, tags: tags, isFavourite: isFavourite,
+                  isArchived: isArchived, createdAt: createdAt, updatedAt: updatedAt, note: note.nonEmpty,
+                  location: location, extras: extras)
     }
 }
