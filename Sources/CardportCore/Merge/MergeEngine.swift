@@ -250,37 +250,29 @@ public struct MergeEngine: Sendable {
     }
 
     private mutating func foldNearCitations(removed: inout [Bool]) {
-        var positions: [Int] = []
-        var entries: [NearDuplicateFinder.Entry] = []
-        for position in records.indices {
-            guard case .citation = records[position] else { continue }
-            positions.append(position)
-            entries.append(nearEntries[position])
-        }
-        guard entries.count > 1 else { return }
+        // Entries are by position: a record of another kind, like a citation without words, has no
+        // prefix and takes no part.
+        guard nearEntries.count > 1 else { return }
         // Read from several threads: a copy of the array (its storage is shared, not copied), not
         // `self`; it ends with this scope, before folding writes to the records.
         let roots: [Int32]
         do {
             let records = self.records
-            let positions = positions
-            roots = NearDuplicateFinder.roots(of: entries) { entry, buffer in
-                guard let text = records[positions[entry]].citationText else { return buffer.removeAll() }
+            roots = NearDuplicateFinder.roots(of: nearEntries) { position, buffer in
+                guard let text = records[position].citationText else { return buffer.removeAll() }
                 TextFolding.fold(text, into: &buffer)
             }
         }
         var clusters: [Int32: [Int]] = [:]
         var rootOrder: [Int32] = []
-        for (entry, root) in roots.enumerated() where root >= 0 {
-            let position = positions[entry]
+        for (position, root) in roots.enumerated() where root >= 0 {
             if origins[position] >= 0 { report.inputs[Int(origins[position])].counts.nearDuplicatesFound += 1 }
             if clusters[root] == nil { rootOrder.append(root) }
             clusters[root, default: []].append(position)
         }
         guard options.foldsNearDuplicates else { return }
         for root in rootOrder.sorted() {
-            let rootPosition = positions[Int(root)]
-            foldCluster(root: rootPosition, members: clusters[root]!, removed: &removed)
+            foldCluster(root: Int(root), members: clusters[root]!, removed: &removed)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finds citations whose folded text is contained in another's of the same author and source,
 /// without comparing every pair.
@@ -26,6 +27,8 @@ struct NearDuplicateFinder {
     }
 
     private static let prefixWords = 3
+    /// Probing texts a thread takes at a time.
+    private static let proberRun = 1024
 
     /// A hash of the first three words of a folded text (all of them when it has fewer), with the
     /// number of words taken in its low two bits; 0 for a text without words.
@@ -52,11 +55,14 @@ struct NearDuplicateFinder {
     /// it is called from several threads at once.
     ///
     /// The probing texts are shared out among `parts` threads (by default one per core, for large
-    /// inputs); each keeps its own best container per text, and the best of those wins by the same
-    /// rule, so the result does not depend on how the work was shared.
+    /// inputs) in runs of ``proberRun``, each thread taking the next run when it is done with one,
+    /// so that a thread with the harder texts does not leave the others waiting. Each thread keeps
+    /// its own best container per text, and the best of those wins by the same rule, so the result
+    /// does not depend on how the work was shared.
     static func roots(of entries: [Entry], parts: Int? = nil,
                       text: @Sendable (Int, inout [UInt8]) -> Void) -> [Int32] {
-        let (groupLengths, groupMasks) = sharedGroups(entries)
+        let partCount = max(1, min(parts ?? (entries.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
+        let (groupLengths, groupMasks) = sharedGroups(entries, parts: partCount)
         var keyList: [(key: UInt64, entry: Int32)] = []
         var proberList: [Int32] = []
         for entry in entries.indices where groupLengths[entry] != 0 {
@@ -66,9 +72,9 @@ struct NearDuplicateFinder {
         let index = NearDuplicateIndex(keyList)
         keyList = []
 
-        let partCount = max(1, min(parts ?? (proberList.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
         let table = ContainerTable(count: entries.count * partCount)
         let probers = proberList
+        let nextRun = Atomic<Int>(0)
         @Sendable func probe(_ part: Int) {
             let containers = table.containers
             let containerLengths = table.lengths
@@ -83,8 +89,16 @@ struct NearDuplicateFinder {
             var aText: [UInt8] = []
             var bText: [UInt8] = []
             let base = part * entries.count
-            let range = probers.count * part / partCount..<probers.count * (part + 1) / partCount
-            for a in probers[range].lazy.map(Int.init) {
+            var next = 0
+            var runEnd = 0
+            while true {
+                if next == runEnd {
+                    next = nextRun.add(proberRun, ordering: .relaxed).oldValue
+                    guard next < probers.count else { break }
+                    runEnd = min(next + proberRun, probers.count)
+                }
+                let a = Int(probers[next])
+                next += 1
                 text(a, &aText)
                 aText.withUnsafeBufferPointer { aBytes in
                     let aLength = Int32(aBytes.count)
@@ -174,10 +188,36 @@ struct NearDuplicateFinder {
     ///
     /// Groups are counted in a hash table keyed by their digest (open addressing, linear probing):
     /// one pass over the entries, where sorting a million of them by group took longer than the
-    /// probing it prepares.
-    private static func sharedGroups(_ entries: [Entry]) -> (lengths: [UInt8], masks: [UInt64]) {
+    /// probing it prepares. The groups are shared out among `parts` threads by their digest, each
+    /// with a table of its own: nearly every entry misses the cache there, and those misses then
+    /// wait side by side.
+    private static func sharedGroups(_ entries: [Entry], parts: Int) -> (lengths: [UInt8], masks: [UInt64]) {
+        var lengths = [UInt8](repeating: 0, count: entries.count)
+        var masks = [UInt64](repeating: 0, count: entries.count)
+        lengths.withUnsafeMutableBufferPointer { lengths in
+            masks.withUnsafeMutableBufferPointer { masks in
+                let out = GroupSummaries(lengths: lengths, masks: masks)
+                if parts == 1 {
+                    summariseGroups(entries, part: 0, of: 1, into: out)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: parts) { summariseGroups(entries, part: $0, of: parts, into: out) }
+                }
+            }
+        }
+        return (lengths, masks)
+    }
+
+    /// ``sharedGroups(_:parts:)`` for the groups whose digest falls to `part`: writes only their
+    /// entries' lengths and masks.
+    private static func summariseGroups(_ entries: [Entry], part: Int, of parts: Int, into out: GroupSummaries) {
+        @inline(__always) func isMine(_ group: (UInt64, UInt64)) -> Bool {
+            // Bits the table's slots (the low bits of the two words' sum) do not depend on.
+            parts == 1 || Int(truncatingIfNeeded: group.1 >> 40) % parts == part
+        }
+        var mine = 0
+        for entry in entries where entry.prefix != 0 && isMine(entry.group) { mine += 1 }
         var capacity = 16
-        while capacity < entries.count * 2 { capacity <<= 1 }
+        while capacity < mine * 2 { capacity <<= 1 }
         let mask = capacity - 1
         var groups = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
         // Per slot: bits 1–3 the prefix lengths seen, bit 6 taken, bit 7 taken more than once.
@@ -185,7 +225,7 @@ struct NearDuplicateFinder {
         var prefixMasks = [UInt64](repeating: 0, count: capacity)
         var shortest = [UInt32](repeating: .max, count: capacity)
         var slots = [Int32](repeating: -1, count: entries.count)
-        for index in entries.indices where entries[index].prefix != 0 {
+        for index in entries.indices where entries[index].prefix != 0 && isMine(entries[index].group) {
             let group = entries[index].group
             // The digest's words are hashes already: their low bits spread the groups.
             var slot = Int(truncatingIfNeeded: group.0 ^ group.1) & mask
@@ -201,15 +241,12 @@ struct NearDuplicateFinder {
             shortest[slot] = min(shortest[slot], entries[index].length)
             slots[index] = Int32(slot)
         }
-        var lengths = [UInt8](repeating: 0, count: entries.count)
-        var masks = [UInt64](repeating: 0, count: entries.count)
         for (index, slot) in slots.enumerated() where slot >= 0 {
             let seen = summary[Int(slot)]
             guard seen & 0x80 != 0 else { continue }
-            lengths[index] = seen & 0x0E | (entries[index].length > shortest[Int(slot)] ? 1 : 0)
-            masks[index] = prefixMasks[Int(slot)]
+            out.lengths[index] = seen & 0x0E | (entries[index].length > shortest[Int(slot)] ? 1 : 0)
+            out.masks[index] = prefixMasks[Int(slot)]
         }
-        return (lengths, masks)
     }
 
     /// The bit of a prefix (or n-gram) hash in its group's mask: from its top six bits, which
@@ -270,4 +307,11 @@ private final class ContainerTable: @unchecked Sendable {
         containers.deallocate()
         lengths.deallocate()
     }
+}
+
+/// The lengths and masks ``NearDuplicateFinder`` summarises per entry, written by several threads,
+/// each for the entries of its own groups.
+private struct GroupSummaries: @unchecked Sendable {
+    let lengths: UnsafeMutableBufferPointer<UInt8>
+    let masks: UnsafeMutableBufferPointer<UInt64>
 }
