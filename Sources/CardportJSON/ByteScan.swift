@@ -1,21 +1,47 @@
-/// Tests on eight bytes at once (SWAR), for the loops that skip over plain string content.
+/// Eight bytes at once (SWAR), for the loops that skip over plain string content: the JSON Lines
+/// decoder and the parser looking for a string's end, the writer looking for what to escape.
 enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether any byte of `word` is zero.
+    /// The index of the first byte at or after `from` that JSON must escape (`"`, `\` or below
+    /// 0x20), or `count`.
     @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- ones) & ~word & highs != 0
+    static func plainEnd(_ p: UnsafeRawPointer, from: Int, count: Int) -> Int {
+        var i = from
+        while i + 16 <= count {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                | escapeMask(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+            if mask != 0 { break }
+            i += 16
+        }
+        while i + 8 <= count {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        // The last few bytes in one word that overlaps bytes already scanned, when there is one.
+        if count - from >= 8 {
+            let mask = escapeMask(p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            if mask == 0 { return count }
+            return Swift.max(i, count - 8 + mask.trailingZeroBitCount >> 3)
+        }
+        while i < count {
+            let byte = p.load(fromByteOffset: i, as: UInt8.self)
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return i }
+            i += 1
+        }
+        return count
     }
 
-    /// Whether any byte of `word` is `"`, `\` or below 0x20: the bytes a JSON string must escape.
+    /// The high bit of each byte of `word` (little-endian) that JSON must escape: `"`, `\` or below
+    /// 0x20. Bits above the first such byte may be set by borrows; the lowest set bit is exact.
+    ///
+    /// One subtraction per kind of byte, sharing the final masks: a byte borrows below 0x20, or at
+    /// zero once `"` or `\` is XORed away, and non-ASCII bytes are cleared by `~word`.
     @inline(__always)
-    static func hasQuoteBackslashOrControl(_ word: UInt64) -> Bool {
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        // A byte below 0x20 sets its high bit in `word - 0x20…` while being ASCII (high bit clear).
-        let control = (word &- ones &* 0x20) & ~word & highs
-        return hasZeroByte(quote) || hasZeroByte(backslash) || control != 0
+    static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = word &- ones &* 0x20
+        let quote = (word ^ (ones &* 0x22)) &- ones
+        let backslash = (word ^ (ones &* 0x5C)) &- ones
+        return (below | quote | backslash) & ~word & (ones &* 0x80)
     }
 }

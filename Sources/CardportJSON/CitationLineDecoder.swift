@@ -240,18 +240,8 @@ struct CitationLineDecoder {
         /// From inside a string, the offset of its closing quote when no escape or control
         /// character comes first; `nil` otherwise, with `index` at the byte that stopped the scan.
         mutating func plainStringEnd() -> Int? {
-            let raw = UnsafeRawPointer(p)
-            while index + 8 <= count,
-                  !ByteScan.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-            }
-            while index < count {
-                let byte = p[index]
-                if byte == 0x22 { return index }
-                if byte == 0x5C || byte < 0x20 { return nil }
-                index += 1
-            }
-            return nil
+            index = ByteScan.plainEnd(UnsafeRawPointer(p), from: index, count: count)
+            return index < count && p[index] == 0x22 ? index : nil
         }
 
         /// Consumes `word` if the line continues with it.

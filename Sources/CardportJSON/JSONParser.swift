@@ -230,22 +230,14 @@ struct JSONParser {
         index += 1
         let start = index
         // Fast path: find the closing quote with no escapes or control characters in between,
-        // skipping eight plain bytes at a time.
-        while index + 8 <= bytes.count,
-              !ByteScan.hasQuoteBackslashOrControl(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x22 {
-                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                return try makeString(raw, at: start)
-            }
-            if byte == 0x5C || byte < 0x20 { break }
-            index += 1
-        }
+        // eight or sixteen plain bytes at a time.
+        if let base = bytes.baseAddress { index = ByteScan.plainEnd(base, from: index, count: bytes.count) }
         guard index < bytes.count else { throw stringEnds(from: start) }
+        if bytes[index] == 0x22 {
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+            index += 1
+            return try makeString(raw, at: start)
+        }
         return try parseEscapedString(from: start, open: open)
     }
 
@@ -312,8 +304,10 @@ struct JSONParser {
                 throw fail(byte == 0x0A ? "a string runs past the end of the line" : "a control character must be escaped in a string",
                            at: index, hint: byte == 0x0A ? "close the string with \" or write a line break as \\n" : nil)
             default:
-                decoded.append(byte)
-                index += 1
+                // The plain bytes up to the next quote, backslash or control byte, at once.
+                let end = ByteScan.plainEnd(bytes.baseAddress!, from: index + 1, count: bytes.count)
+                decoded.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
         }
     }
