@@ -32,9 +32,10 @@ public struct MergeEngine: Sendable {
     /// Each record's 1-based position in its input (or among the existing records).
     private var ordinals: [Int32] = []
     private var statuses: [MergeResult.Status] = []
-    /// For each citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of its folded text and the
-    /// digest of its folded author and source (zeros for other kinds): all the near-duplicate pass
-    /// needs to keep of a citation until it runs, taken from the folds that made its key.
+    /// For each record by position: for a citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of
+    /// its folded text, the digest of its folded author and source and the text's folded length
+    /// (zeros for other kinds): all the near-duplicate pass needs to keep of a citation until it
+    /// runs, taken from the folds that made its key.
     private var nearEntries: [NearDuplicateFinder.Entry] = []
     private var index = IdentityIndex()
     private var report = MergeReport()
