@@ -15,16 +15,15 @@ public struct Bookmark: Sendable, Hashable, Codable {
     public var updatedAt: Timestamp?
     /// Fields a format carries that the model has no place for (a feed URL, a description).
     public var extras: [String: String]
+}
 
+extension Bookmark {
     /// Creates a bookmark; without an `id`, one is derived from `text`.
     public init(id: String? = nil, name: String? = nil, text: String, tags: [String] = [],
                 createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, extras: [String: String] = [:]) {
-        self.id = id.nonEmpty ?? RecordID.bookmark(text: text)
-        self.name = name.nonEmpty
-        self.text = text
-        self.tags = tags
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.extras = extras
+        // Through the memberwise initialiser, as ``Citation``'s does: field by field, the optimiser
+        // copies the finished bookmark once more on the way out.
+        self.init(id: id.nonEmpty ?? RecordID.bookmark(text: text), name: name.nonEmpty, text: text, tags: tags,
+                  createdAt: createdAt, updatedAt: updatedAt, extras: extras)
     }
 }
