@@ -17,9 +17,7 @@ enum ASCIIWord {
         // after it, and the run ends before it anyway.
         let nonASCII = word & highs
         let control = ~(word &+ ones &* 0x60) & highs
-        // Exactly the bytes equal to a space (no borrow between bytes: the high bits are masked off).
-        let x = word ^ (ones &* 0x20)
-        let spaces = ~((x & ~highs) &+ ~highs | x) & highs
+        let spaces = ASCIIWord.spaces(in: word)
         let stops = nonASCII | control | spaces & (spaces >> 8)
         var count = stops.trailingZeroBitCount >> 3
         // A space last in the run stays for the byte-by-byte path, which sees what follows it.
@@ -28,5 +26,13 @@ enum ASCIIWord {
         // reaches them from another byte.
         let upper = (word &+ ones &* 0x3F) & ~(word &+ ones &* 0x25) & highs
         return (word | upper >> 2, count)
+    }
+
+    /// 0x80 in each byte of `word` that is a space, and nothing else: exact for every byte value
+    /// (no borrow between bytes, the high bits are masked off before the addition).
+    @inline(__always)
+    static func spaces(in word: UInt64) -> UInt64 {
+        let x = word ^ (ones &* 0x20)
+        return ~((x & ~highs) &+ ~highs | x) & highs
     }
 }

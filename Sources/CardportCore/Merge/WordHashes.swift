@@ -12,7 +12,6 @@
 /// ```
 enum WordHashes {
     private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
 
     /// Calls `body` with the hash and the byte offset of each word, in order, until it returns `false`.
     @inline(__always)
@@ -40,7 +39,7 @@ enum WordHashes {
                     for j in 0..<available { chunk |= UInt64(pointer[i + j]) << UInt64(8 * j) }
                     ends = highs & (~0 << UInt64(8 * available))
                 }
-                ends |= spaces(in: chunk)
+                ends |= ASCIIWord.spaces(in: chunk)
                 if ends == 0 {
                     h = step(h, chunk)
                     i += 8
@@ -55,13 +54,6 @@ enum WordHashes {
             hash ^= hash >> 32
             if !body(hash, start) { return }
         }
-    }
-
-    /// 0x80 in each byte of `chunk` that is a space, and nothing else (exact for every byte value).
-    @inline(__always)
-    private static func spaces(in chunk: UInt64) -> UInt64 {
-        let x = chunk ^ 0x2020_2020_2020_2020
-        return ~((x & lows) &+ lows | x | lows)
     }
 
     @inline(__always)
