@@ -26,6 +26,40 @@ import Testing
         }
     }
 
+    /// Keys in one chain of slots that share the digest bits a slot keeps, or the whole digest
+    /// and not the kind, are told apart by the keys themselves.
+    @Test func keysThatShareTheirSlotAndItsDigestBitsAreKeptApart() {
+        var index = IdentityIndex()
+        let first = IdentityKey(kind: .citation, high: 0xABCD_EF01_0000_0001, low: 7)
+        let sameTag = IdentityKey(kind: .citation, high: 0xABCD_EF01_0000_0002, low: 7)
+        let otherKind = IdentityKey(kind: .task, high: 0xABCD_EF01_0000_0001, low: 7)
+        let nextSlot = IdentityKey(kind: .citation, high: 0xABCD_EF01_0000_0001, low: 8)
+        #expect(index.position(of: first, insertingIfAbsent: 10) == nil)
+        #expect(index.position(of: sameTag, insertingIfAbsent: 11) == nil)
+        #expect(index.position(of: otherKind, insertingIfAbsent: 12) == nil)
+        #expect(index.position(of: nextSlot, insertingIfAbsent: 13) == nil)
+        #expect(index.position(of: otherKind, insertingIfAbsent: 20) == 12)
+        #expect(index.position(of: sameTag, insertingIfAbsent: 21) == 11)
+        #expect(index.position(of: nextSlot, insertingIfAbsent: 22) == 13)
+        #expect(index.position(of: first, insertingIfAbsent: 23) == 10)
+        #expect(index.count == 4)
+    }
+
+    /// Room made in advance changes no answer, before or after keys were added.
+    @Test func reservingRoomKeepsEveryKey() {
+        var index = IdentityIndex()
+        let keys = (0..<3_000).map { IdentityKey(kind: .citation, parts: "text \($0)") }
+        for (position, key) in keys.prefix(1_000).enumerated() {
+            #expect(index.position(of: key, insertingIfAbsent: Int32(position)) == nil)
+        }
+        index.reserveCapacity(100_000)
+        for (position, key) in keys.enumerated() {
+            let expected: Int32? = position < 1_000 ? Int32(position) : nil
+            #expect(index.position(of: key, insertingIfAbsent: Int32(position)) == expected)
+        }
+        #expect(index.count == 3_000)
+    }
+
     @Test func keysOfDifferentKindsForTheSameTextAreKeptApart() {
         var index = IdentityIndex()
         let citation = IdentityKey(kind: .citation, parts: "same")

@@ -34,6 +34,13 @@ public struct IdentityKey: Sendable, Hashable, Comparable, CustomStringConvertib
         self.kind = kind
     }
 
+    /// The key of `kind` with the given digest (for the tests of tables that place keys by it).
+    init(kind: RecordKind, high: UInt64, low: UInt64) {
+        self.kind = kind
+        self.high = high
+        self.low = low
+    }
+
     public func hash(into hasher: inout Hasher) {
         // The digest is already uniform: one word is plenty for a hash table.
         hasher.combine(low)

@@ -67,6 +67,7 @@ public struct MergeEngine: Sendable {
         ordinals.reserveCapacity(count)
         statuses.reserveCapacity(count)
         nearEntries.reserveCapacity(count)
+        index.reserveCapacity(count)
     }
 
     /// Starts an input and returns the number to pass to ``addIncoming(_:input:)`` for its records.
@@ -128,10 +129,11 @@ public struct MergeEngine: Sendable {
     /// memory), so the engine is empty afterwards.
     public mutating func finish() -> MergeResult {
         var removed = [Bool](repeating: false, count: records.count)
+        // Not needed any more: freed before the near-duplicate search allocates its own tables.
+        index = IdentityIndex()
         foldNearCitations(removed: &removed)
         foldNearBookmarks(removed: &removed)
         nearEntries = []
-        index = IdentityIndex()
 
         // Compacted in place: a second array of a million records would double the peak memory.
         var groups: [DuplicateGroup] = []
@@ -149,29 +151,32 @@ public struct MergeEngine: Sendable {
         swap(&records, &self.records)
         swap(&statuses, &self.statuses)
         // Records are moved down over the removed ones, not swapped: a swap copies a record three
-        // times, and after the first removal nearly every record moves.
-        let kept = records.withUnsafeMutableBufferPointer { buffer -> Int in
-            guard let base = buffer.baseAddress else { return 0 }
-            var kept = 0
-            for position in 0..<buffer.count {
-                if removed[position] {
-                    (base + position).deinitialize(count: 1)
-                    continue
+        // times, and after the first removal nearly every record moves. Those before the first
+        // removal (all of them, when no near duplicate was folded) stay where they are.
+        if let first = removed.firstIndex(of: true) {
+            let kept = records.withUnsafeMutableBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                var kept = first
+                for position in first..<buffer.count {
+                    if removed[position] {
+                        (base + position).deinitialize(count: 1)
+                        continue
+                    }
+                    if kept != position {
+                        (base + kept).moveInitialize(from: base + position, count: 1)
+                        statuses[kept] = statuses[position]
+                    }
+                    kept += 1
                 }
-                if kept != position {
-                    (base + kept).moveInitialize(from: base + position, count: 1)
-                    statuses[kept] = statuses[position]
-                }
-                kept += 1
+                // The vacated tail gets cheap placeholders, which the array then drops.
+                (base + kept).initialize(repeating: .settings(Settings()), count: buffer.count - kept)
+                return kept
             }
-            // The vacated tail gets cheap placeholders, which the array then drops.
-            (base + kept).initialize(repeating: .settings(Settings()), count: buffer.count - kept)
-            return kept
+            records.removeLast(records.count - kept)
+            statuses.removeLast(statuses.count - kept)
         }
-        records.removeLast(records.count - kept)
-        statuses.removeLast(statuses.count - kept)
         var result = MergeResult(records: records, statuses: statuses, report: report, groups: groups)
-        result.report.recordsOut = kept
+        result.report.recordsOut = records.count
         self = MergeEngine(options: options)
         return result
     }
