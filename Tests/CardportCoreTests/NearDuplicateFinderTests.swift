@@ -10,7 +10,7 @@ import Testing
             let prefix = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: UnsafeBufferPointer($0)) }
             return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2), length: UInt32(bytes.count))
         }
-        return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = Array(folded[index].utf8) }
+        return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = FoldBuffer(folded[index].utf8) }
     }
 
     @Test func theResultDoesNotDependOnHowTheWorkIsShared() async {

@@ -56,6 +56,25 @@ import Testing
         }
     }
 
+    /// One buffer reused for texts long and short, with and without edge punctuation, and for
+    /// texts that need the normaliser, holds each text's fold exactly.
+    @Test func aReusedBufferHoldsEachFoldExactly() async {
+        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+            (0..<Int.random(in: 1...12, using: &rng)).map { _ in
+                let text = FoldingSamples.text.run(using: &rng)
+                return Bool.random(using: &rng) ? "“" + String(repeating: text + " ", count: Int.random(in: 1...30, using: &rng)) + "…" : text
+            }
+        }
+        await propertyCheck(count: 200, input: texts) { texts in
+            var buffer = FoldBuffer()
+            for text in texts {
+                TextFolding.fold(text, into: &buffer)
+                #expect(buffer.withBytes { String(decoding: $0, as: UTF8.self) } == TextFolding.fold(text))
+                #expect(buffer.count == TextFolding.fold(text).utf8.count)
+            }
+        }
+    }
+
     @Test func everyTableScalarAgreesWithTheNormaliser() {
         // Every scalar the fast path admits, alone and between letters.
         for value in UInt32(0x80)..<0x2_0000 {

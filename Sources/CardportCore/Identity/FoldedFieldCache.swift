@@ -13,14 +13,14 @@ struct FoldedFieldCache {
 
     /// The folded UTF-8 of each value met, by the value's bytes.
     private var entries = ByteTable<[UInt8]>()
-    private var scratch: [UInt8] = []
+    private var scratch = FoldBuffer()
 
     /// Calls `body` with the folded UTF-8 of `field`.
     mutating func withFolded<R>(_ field: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         return field.withUTF8Bytes { raw -> R in
             guard raw.count <= FoldedFieldCache.longestValue else {
                 TextFolding.fold(field, into: &scratch)
-                return scratch.withUnsafeBufferPointer(body)
+                return scratch.withBytes(body)
             }
             let place: ByteTable<[UInt8]>.Place
             switch entries.find(UnsafeRawBufferPointer(raw)) {
@@ -29,9 +29,9 @@ struct FoldedFieldCache {
             }
             TextFolding.fold(field, into: &scratch)
             if entries.count < FoldedFieldCache.capacity {
-                entries.add(UnsafeRawBufferPointer(raw), scratch, at: place)
+                entries.add(UnsafeRawBufferPointer(raw), scratch.withBytes { Array($0) }, at: place)
             }
-            return scratch.withUnsafeBufferPointer(body)
+            return scratch.withBytes(body)
         }
     }
 }

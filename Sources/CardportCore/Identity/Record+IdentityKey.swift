@@ -41,17 +41,19 @@ extension Citation {
         TextFolding.fold(text, into: &scratch)
         guard let author else {
             foldedAuthor.removeAll(keepingCapacity: true)
-            return Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
+            return scratch.withUnsafeBufferPointer { Citation.identityKey(foldedText: $0, foldedAuthor: nil) }
         }
         TextFolding.fold(author, into: &foldedAuthor)
-        return foldedAuthor.withUnsafeBufferPointer { Citation.identityKey(foldedText: scratch, foldedAuthor: $0) }
+        return scratch.withUnsafeBufferPointer { text in
+            foldedAuthor.withUnsafeBufferPointer { Citation.identityKey(foldedText: text, foldedAuthor: $0) }
+        }
     }
 
     /// The key of a citation whose text and author (`nil`: none) are already folded.
-    static func identityKey(foldedText: [UInt8], foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
+    static func identityKey(foldedText: UnsafeBufferPointer<UInt8>, foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
-        foldedText.withUnsafeBufferPointer { hasher.combine(bytes: $0) }
+        hasher.combine(bytes: foldedText)
         if let foldedAuthor {
             hasher.combine(bytes: foldedAuthor)
         } else {

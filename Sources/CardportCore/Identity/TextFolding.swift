@@ -58,6 +58,23 @@ public enum TextFolding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Puts the folded UTF-8 of `text` in `buffer`: the same bytes as ``fold(_:into:)-(_,[UInt8])``,
+    /// without resizing an array for each text.
+    static func fold(_ text: String, into buffer: inout FoldBuffer) {
+        let done = text.withUTF8Bytes { bytes in
+            // Lower-casing can grow a scalar by half: twice the input always fits.
+            buffer.fill(capacity: bytes.count * 2 + 8, { base in
+                var sink = ByteSink(base: base)
+                return foldScalars(bytes, normalised: false, wordAtATime: true, into: &sink) ? sink.count : nil
+            }, trim: edgeTrimmed)
+        }
+        if !done {
+            var out: [UInt8] = []
+            foldThroughNormaliser(text, into: &out)
+            buffer = FoldBuffer(out)
+        }
+    }
+
     private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8], wordAtATime: Bool = true) {
         out.removeAll(keepingCapacity: true)
         var normalised = text.precomposedStringWithCompatibilityMapping
@@ -194,35 +211,39 @@ public enum TextFolding {
 
     /// Trims edge punctuation from folded bytes, unless nothing would be left.
     private static func trimEdges(_ out: inout [UInt8]) {
-        let (start, end) = out.withUnsafeBufferPointer { bytes -> (Int, Int) in
-            var start = 0
-            var end = bytes.count
-            while start < end {
-                let byte = bytes[start]
-                if byte < 0x80 {
-                    guard FoldingScalars.isEdgeASCII(byte) else { break }
-                    start += 1
-                    continue
-                }
-                let (scalar, length) = FoldingScalars.decode(bytes, at: start)
-                guard FoldingScalars.isEdge(scalar) else { break }
-                start += length
+        let kept = out.withUnsafeBufferPointer(edgeTrimmed)
+        if kept.upperBound < out.count { out.removeLast(out.count - kept.upperBound) }
+        if kept.lowerBound > 0 { out.removeFirst(kept.lowerBound) }
+    }
+
+    /// The part of folded bytes left when edge punctuation is trimmed: all of them when nothing
+    /// would be left.
+    private static func edgeTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = 0
+        var end = bytes.count
+        while start < end {
+            let byte = bytes[start]
+            if byte < 0x80 {
+                guard FoldingScalars.isEdgeASCII(byte) else { break }
+                start += 1
+                continue
             }
-            while end > start {
-                let byte = bytes[end - 1]
-                if byte < 0x80 {
-                    guard FoldingScalars.isEdgeASCII(byte) else { break }
-                    end -= 1
-                    continue
-                }
-                var first = end - 1
-                while bytes[first] & 0xC0 == 0x80 { first -= 1 }
-                guard FoldingScalars.isEdge(FoldingScalars.decode(bytes, at: first).0) else { break }
-                end = first
-            }
-            return start == end ? (0, bytes.count) : (start, end)
+            let (scalar, length) = FoldingScalars.decode(bytes, at: start)
+            guard FoldingScalars.isEdge(scalar) else { break }
+            start += length
         }
-        if end < out.count { out.removeLast(out.count - end) }
-        if start > 0 { out.removeFirst(start) }
+        while end > start {
+            let byte = bytes[end - 1]
+            if byte < 0x80 {
+                guard FoldingScalars.isEdgeASCII(byte) else { break }
+                end -= 1
+                continue
+            }
+            var first = end - 1
+            while bytes[first] & 0xC0 == 0x80 { first -= 1 }
+            guard FoldingScalars.isEdge(FoldingScalars.decode(bytes, at: first).0) else { break }
+            end = first
+        }
+        return start == end ? 0..<bytes.count : start..<end
     }
 }

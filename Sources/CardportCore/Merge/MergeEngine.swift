@@ -41,7 +41,7 @@ public struct MergeEngine: Sendable {
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
     /// A buffer for folding, reused for every record.
-    private var scratch: [UInt8] = []
+    private var scratch = FoldBuffer()
     /// Authors and sources repeat: each distinct one is folded once.
     private var fieldCache = FoldedFieldCache()
 
@@ -212,17 +212,17 @@ public struct MergeEngine: Sendable {
             return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0), length: 0))
         }
         TextFolding.fold(citation.text, into: &scratch)
-        let prefix = scratch.withUnsafeBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: $0) }
         var group = StableHash()
-        let key: IdentityKey
-        if let author = citation.author {
-            key = fieldCache.withFolded(author) { folded in
-                group.combine(bytes: folded)
-                return Citation.identityKey(foldedText: scratch, foldedAuthor: folded)
+        let (prefix, key) = scratch.withBytes { text -> (UInt64, IdentityKey) in
+            let prefix = NearDuplicateFinder.prefixKey(ofFolded: text)
+            guard let author = citation.author else {
+                group.combine(nil as String?)
+                return (prefix, Citation.identityKey(foldedText: text, foldedAuthor: nil))
             }
-        } else {
-            group.combine(nil as String?)
-            key = Citation.identityKey(foldedText: scratch, foldedAuthor: nil)
+            return fieldCache.withFolded(author) { folded in
+                group.combine(bytes: folded)
+                return (prefix, Citation.identityKey(foldedText: text, foldedAuthor: folded))
+            }
         }
         combineFolded(citation.source, into: &group)
         let length = UInt32(truncatingIfNeeded: min(scratch.count, Int(UInt32.max)))

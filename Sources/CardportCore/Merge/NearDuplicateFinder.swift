@@ -60,7 +60,7 @@ struct NearDuplicateFinder {
     /// its own best container per text, and the best of those wins by the same rule, so the result
     /// does not depend on how the work was shared.
     static func roots(of entries: [Entry], parts: Int? = nil,
-                      text: @Sendable (Int, inout [UInt8]) -> Void) -> [Int32] {
+                      text: @Sendable (Int, inout FoldBuffer) -> Void) -> [Int32] {
         let partCount = max(1, min(parts ?? (entries.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
         let (groupLengths, groupMasks) = sharedGroups(entries, parts: partCount)
         var keyList: [(key: UInt64, entry: Int32)] = []
@@ -86,8 +86,8 @@ struct NearDuplicateFinder {
                 hashes.deallocate()
                 starts.deallocate()
             }
-            var aText: [UInt8] = []
-            var bText: [UInt8] = []
+            var aText = FoldBuffer()
+            var bText = FoldBuffer()
             let base = part * entries.count
             var next = 0
             var runEnd = 0
@@ -100,7 +100,7 @@ struct NearDuplicateFinder {
                 let a = Int(probers[next])
                 next += 1
                 text(a, &aText)
-                aText.withUnsafeBufferPointer { aBytes in
+                aText.withBytes { aBytes in
                     let aLength = Int32(aBytes.count)
                     // A word takes at least two bytes with its space.
                     if aBytes.count / 2 + 1 > wordCapacity {
@@ -136,7 +136,7 @@ struct NearDuplicateFinder {
                                 guard b != a, entries[b].group == entries[a].group, Int(entries[b].length) < aBytes.count,
                                       starts[p] + Int(entries[b].length) <= aBytes.count else { continue }
                                 text(b, &bText)
-                                let contained = bText.withUnsafeBufferPointer { bBytes in contains(aBytes, at: starts[p], bBytes) }
+                                let contained = bText.withBytes { bBytes in contains(aBytes, at: starts[p], bBytes) }
                                 guard contained else { continue }
                                 let current = Int(containers[base + b])
                                 let currentLength = containerLengths[base + b]
