@@ -2,6 +2,25 @@ import CardportCore
 import Testing
 
 @Suite struct TimestampTests {
+    /// Every zone comes back as it was given, the largest offsets included, and an offset past
+    /// them is clamped rather than read as another zone.
+    @Test func zonesComeBackAsGiven() {
+        let zones: [Timestamp.Zone] = [.utc, .floating, .offset(minutes: 0), .offset(minutes: -1), .offset(minutes: 330),
+                                       .offset(minutes: Timestamp.largestOffset), .offset(minutes: -Timestamp.largestOffset)]
+        for zone in zones {
+            let time = Timestamp(secondsSince1970: 1_700_000_000, nanoseconds: 5, zone: zone, fractionDigits: 3, isDateOnly: false)
+            #expect(time.zone == zone)
+            #expect(time.fractionDigits == 3)
+            #expect(time.nanoseconds == 5)
+        }
+        #expect(Timestamp(secondsSince1970: 0, zone: .offset(minutes: 100_000)).zone == .offset(minutes: Timestamp.largestOffset))
+        #expect(Timestamp(secondsSince1970: 0, zone: .offset(minutes: -100_000)).zone == .offset(minutes: -Timestamp.largestOffset))
+        #expect(Timestamp(secondsSince1970: 0, zone: .utc) != Timestamp(secondsSince1970: 0, zone: .floating))
+        #expect(Timestamp(secondsSince1970: 0, fractionDigits: 12).fractionDigits == 9)
+        // Two timestamps a record carries cost no more than sixteen bytes each, present or not.
+        #expect(MemoryLayout<Timestamp?>.size == 16)
+    }
+
     @Test(arguments: [
         "2023-03-05T22:15:42Z",
         "2023-03-05T22:15:42.123Z",

@@ -37,6 +37,8 @@ public struct MergeEngine: Sendable {
     /// (zeros for other kinds): all the near-duplicate pass needs to keep of a citation until it
     /// runs, taken from the folds that made its key.
     private var nearEntries: [NearDuplicateFinder.Entry] = []
+    /// Whether any record is a bookmark (only bookmarks have near duplicates by URL).
+    private var hasBookmarks = false
     private var index = IdentityIndex()
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
@@ -199,6 +201,7 @@ public struct MergeEngine: Sendable {
 
     private mutating func append(_ record: consuming Record, origin: Int32, ordinal: Int, status: MergeResult.Status,
                                  nearEntry: NearDuplicateFinder.Entry) {
+        if case .bookmark = record { hasBookmarks = true }
         records.append(record)
         origins.append(origin)
         ordinals.append(Int32(truncatingIfNeeded: ordinal))
@@ -310,6 +313,8 @@ public struct MergeEngine: Sendable {
     }
 
     private mutating func foldNearBookmarks(removed: inout [Bool]) {
+        // Looking at every record for bookmarks reads the whole collection from memory.
+        guard hasBookmarks else { return }
         var byKey: [String: [Int]] = [:]
         var order: [String] = []
         for position in records.indices {

@@ -26,24 +26,50 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable, CustomStringCo
         case floating
     }
 
+    // Sixteen bytes in all, and no more as an optional (the flag's spare values mark "none"): a
+    // million records carry two timestamps each, and every copy of a record copies them.
+
     /// Whole seconds since 1970-01-01T00:00:00Z.
     public let secondsSince1970: Int64
     /// Nanoseconds past `secondsSince1970`, in `0..<1_000_000_000`.
     public let nanoseconds: Int32
-    /// The zone the time was written in.
-    public let zone: Zone
-    /// Digits of the fractional second as written (0 when there were none), at most 9.
-    public let fractionDigits: Int
+    /// The zone: an offset in minutes, or ``utcZone`` or ``floatingZone``.
+    private let zoneCode: Int16
+    private let digits: UInt8
     /// Whether only a date was written (`2024-05-01`), no time of day.
     public let isDateOnly: Bool
 
-    /// Creates a timestamp from its parts; `fractionDigits` is clamped to `0...9`.
+    private static let utcZone = Int16.min
+    private static let floatingZone = Int16.min + 1
+    /// The largest offset kept, in minutes (about 546 hours, clear of the two codes above); real
+    /// offsets stay within 18 hours.
+    public static let largestOffset = 32_766
+
+    /// The zone the time was written in.
+    public var zone: Zone {
+        switch zoneCode {
+        case Timestamp.utcZone: return .utc
+        case Timestamp.floatingZone: return .floating
+        default: return .offset(minutes: Int(zoneCode))
+        }
+    }
+
+    /// Digits of the fractional second as written (0 when there were none), at most 9.
+    public var fractionDigits: Int { Int(digits) }
+
+    /// Creates a timestamp from its parts; `fractionDigits` is clamped to `0...9`, and an offset
+    /// to ±32,766 minutes.
     public init(secondsSince1970: Int64, nanoseconds: Int32 = 0, zone: Zone = .utc,
                 fractionDigits: Int = 0, isDateOnly: Bool = false) {
         self.secondsSince1970 = secondsSince1970
         self.nanoseconds = nanoseconds
-        self.zone = zone
-        self.fractionDigits = min(max(fractionDigits, 0), 9)
+        switch zone {
+        case .utc: zoneCode = Timestamp.utcZone
+        case .floating: zoneCode = Timestamp.floatingZone
+        case .offset(let minutes):
+            zoneCode = Int16(min(max(minutes, -Timestamp.largestOffset), Timestamp.largestOffset))
+        }
+        digits = UInt8(min(max(fractionDigits, 0), 9))
         self.isDateOnly = isDateOnly
     }
 
