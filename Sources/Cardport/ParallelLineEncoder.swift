@@ -35,14 +35,20 @@ enum ParallelLineEncoder {
     static func write(_ records: [Record], format: any CardFormat, options: WriteOptions, writable: KindSet,
                       to output: ByteOutput) throws(CardportError) -> Totals {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, 4)
-        let pool = OrderedWorkers<ArraySlice<Record>, Result<Chunk, CardportError>>(workers: workers, depth: 2 * workers) {
-            encode($0, format: format, options: options, writable: writable)
+        let pool = OrderedWorkers<Job, Result<Chunk, CardportError>>(workers: workers, depth: 2 * workers) { job in
+            encode(job.records, capacity: job.capacity, format: format, options: options, writable: writable)
         }
         var totals = Totals()
+        // Bytes and records of the chunks written so far: each chunk's buffer is made large enough
+        // for what the chunks before it took, so that it does not grow (and copy itself) as it fills.
+        var bytesSeen = 0
+        var recordsSeen = 0
         func writeNext() throws(CardportError) {
             guard let result = pool.take() else { return }
             let chunk = try result.get()
             try output.write(chunk.bytes)
+            bytesSeen += chunk.bytes.count
+            recordsSeen += chunk.records
             totals.written += chunk.totals.written
             totals.losses.merge(chunk.totals.losses)
             for kind in RecordKind.allCases { totals.dropped[kind] += chunk.totals.dropped[kind] }
@@ -51,22 +57,31 @@ enum ParallelLineEncoder {
         while start < records.count {
             while !pool.hasRoom { try writeNext() }
             let end = min(start + chunkSize, records.count)
-            pool.submit(records[start..<end])
+            let capacity = recordsSeen == 0 ? 0 : bytesSeen / recordsSeen * (end - start) * 9 / 8
+            pool.submit(Job(records: records[start..<end], capacity: capacity))
             start = end
         }
         while pool.outstanding > 0 { try writeNext() }
         return totals
     }
 
+    /// Records to encode, and the bytes to make room for.
+    struct Job {
+        var records: ArraySlice<Record>
+        var capacity: Int
+    }
+
     /// One chunk's encoded bytes and counts.
     struct Chunk {
         var bytes: [UInt8]
+        /// The records the chunk was made of, written or dropped.
+        var records: Int
         var totals: Totals
     }
 
-    private static func encode(_ records: ArraySlice<Record>, format: any CardFormat, options: WriteOptions,
+    private static func encode(_ records: ArraySlice<Record>, capacity: Int, format: any CardFormat, options: WriteOptions,
                                writable: KindSet) -> Result<Chunk, CardportError> {
-        let output = ByteOutput()
+        let output = ByteOutput(capacity: capacity)
         var totals = Totals()
         do throws(CardportError) {
             let writer = try format.makeWriter(output, options: options)
@@ -82,7 +97,7 @@ enum ParallelLineEncoder {
             }
             try writer.finish()
             totals.losses = writer.losses
-            return .success(Chunk(bytes: output.bytes, totals: totals))
+            return .success(Chunk(bytes: output.bytes, records: records.count, totals: totals))
         } catch {
             return .failure(error)
         }

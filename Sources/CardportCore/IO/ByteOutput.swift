@@ -32,22 +32,23 @@ public final class ByteOutput {
         buffer.reserveCapacity(ByteOutput.blockSize)
     }
 
-    /// An output that collects bytes in memory (see ``bytes``).
-    public init(name: String = "<memory>") {
+    /// An output that collects bytes in memory (see ``bytes``), with room for `capacity` bytes
+    /// before it has to grow (and copy what it holds).
+    public init(name: String = "<memory>", capacity: Int = 0) {
         self.fd = -1
         self.name = name
-        self.memory = []
+        var memory: [UInt8] = []
+        memory.reserveCapacity(capacity)
+        self.memory = memory
     }
 
     /// Standard output.
     public static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, name: "<stdout>") }
 
-    /// The bytes written so far, for an in-memory output (after ``flush()``).
-    ///
-    /// After a flush they are handed out without a copy (the array's storage is shared).
+    /// The bytes written so far, for an in-memory output; handed out without a copy (the array's
+    /// storage is shared).
     public var bytes: [UInt8] {
-        guard let memory else { return buffer }
-        return buffer.isEmpty ? memory : memory + buffer
+        memory ?? buffer
     }
 
     /// Appends bytes, writing through once a block has collected.
@@ -55,6 +56,11 @@ public final class ByteOutput {
         precondition(!isClosed, "write to '\(name)' after it was closed")
         count += bytes.count
         digest?.update(bytes)
+        // Memory needs no blocks: the bytes go where they stay.
+        if memory != nil {
+            memory!.append(contentsOf: bytes)
+            return
+        }
         if buffer.count + bytes.count > ByteOutput.blockSize {
             try flush()
             if bytes.count >= ByteOutput.blockSize {
@@ -88,10 +94,6 @@ public final class ByteOutput {
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
-        if memory != nil {
-            memory!.append(contentsOf: bytes)
-            return
-        }
         let code = POSIX.writeAll(fd, bytes)
         if code != 0 { throw POSIX.error(code, doing: "write", path: name) }
     }
