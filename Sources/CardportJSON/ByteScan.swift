@@ -1,11 +1,29 @@
-/// Eight bytes at once (SWAR), for the loops that skip over plain string content: the JSON Lines
-/// decoder and the parser looking for a string's end, the writer looking for what to escape.
+/// Many bytes at once, for the loops that skip over plain string content: the JSON Lines decoder
+/// and the parser looking for a string's end, the writer looking for what to escape.
+///
+/// The first sixteen bytes go eight at a time in one register (SWAR, ``escapeMask(_:)``), which
+/// finds the exact byte; a longer run then goes 32 bytes at a time through a loop of a fixed
+/// length that the compiler turns into vector compares (``blockIsPlain(_:)``), and the block that
+/// stops it by words again.
 enum ByteScan {
+    /// The bytes of a block that ``blockIsPlain(_:)`` tests at once.
+    static let blockSize = 32
+
     /// The index of the first byte at or after `from` that JSON must escape (`"`, `\` or below
     /// 0x20), or `count`.
     @inline(__always)
     static func plainEnd(_ p: UnsafeRawPointer, from: Int, count: Int) -> Int {
         var i = from
+        // Most strings (member names, authors, dates) end within their first sixteen bytes: those
+        // go by words, and only a longer run by blocks.
+        if i + 16 <= count {
+            let first = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            if first != 0 { return i + first.trailingZeroBitCount >> 3 }
+            let second = escapeMask(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+            if second != 0 { return i + 8 + second.trailingZeroBitCount >> 3 }
+            i += 16
+            while i + blockSize <= count, blockIsPlain(p + i) { i += blockSize }
+        }
         while i + 16 <= count {
             let mask = escapeMask(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 | escapeMask(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
@@ -29,6 +47,22 @@ enum ByteScan {
             i += 1
         }
         return count
+    }
+
+    /// Whether none of the ``blockSize`` bytes at `p` is one JSON must escape.
+    ///
+    /// Written as a loop of a fixed length without an early exit, which the optimiser turns into a
+    /// few vector compares and one mask test (checked with `swiftc -O -emit-assembly`): an exit on
+    /// the first such byte would keep it a byte at a time.
+    @inline(__always)
+    static func blockIsPlain(_ p: UnsafeRawPointer) -> Bool {
+        let bytes = p.assumingMemoryBound(to: UInt8.self)
+        var stops: UInt8 = 0
+        for j in 0..<blockSize {
+            let byte = bytes[j]
+            stops |= (byte < 0x20 ? 1 : 0) | (byte == 0x22 ? 1 : 0) | (byte == 0x5C ? 1 : 0)
+        }
+        return stops == 0
     }
 
     /// The high bit of each byte of `word` (little-endian) that JSON must escape: `"`, `\` or below
