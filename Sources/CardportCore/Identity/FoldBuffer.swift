@@ -19,7 +19,7 @@ struct FoldBuffer {
     /// An empty buffer.
     init() {}
 
-    /// A buffer holding `bytes` as if they were a fold (for tests and for texts folded elsewhere).
+    /// A buffer holding `bytes` as if they were a fold (for tests).
     init(_ bytes: some Sequence<UInt8>) {
         storage = Array(bytes)
         end = storage.count

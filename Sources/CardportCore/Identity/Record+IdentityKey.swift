@@ -21,31 +21,17 @@ extension Record {
 
 extension Citation {
     /// The folded text and folded author; see ``Record/identityKey``.
-    public var identityKey: IdentityKey {
-        var scratch: [UInt8] = []
-        return identityKey(scratch: &scratch)
-    }
-
-    /// The key, folding into `scratch`, which is left holding the folded text.
     ///
     /// The same digest as `IdentityKey(kind: .citation, parts: fold(text), author.map(fold))`, built
-    /// from bytes so that keying a million citations makes no strings.
-    func identityKey(scratch: inout [UInt8]) -> IdentityKey {
-        var author: [UInt8] = []
-        return identityKey(scratch: &scratch, author: &author)
-    }
-
-    /// The key, folding the text into `scratch` and the author into `foldedAuthor`, which are left
-    /// holding the folded bytes (`foldedAuthor` empty when there is no author).
-    func identityKey(scratch: inout [UInt8], author foldedAuthor: inout [UInt8]) -> IdentityKey {
-        TextFolding.fold(text, into: &scratch)
-        guard let author else {
-            foldedAuthor.removeAll(keepingCapacity: true)
-            return scratch.withUnsafeBufferPointer { Citation.identityKey(foldedText: $0, foldedAuthor: nil) }
-        }
-        TextFolding.fold(author, into: &foldedAuthor)
-        return scratch.withUnsafeBufferPointer { text in
-            foldedAuthor.withUnsafeBufferPointer { Citation.identityKey(foldedText: text, foldedAuthor: $0) }
+    /// from bytes without a string.
+    public var identityKey: IdentityKey {
+        var folded = FoldBuffer()
+        TextFolding.fold(text, into: &folded)
+        return folded.withBytes { text in
+            guard let author else { return Citation.identityKey(foldedText: text, foldedAuthor: nil) }
+            var foldedAuthor = FoldBuffer()
+            TextFolding.fold(author, into: &foldedAuthor)
+            return foldedAuthor.withBytes { Citation.identityKey(foldedText: text, foldedAuthor: $0) }
         }
     }
 

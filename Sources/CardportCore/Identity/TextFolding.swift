@@ -22,101 +22,64 @@ import Foundation
 public enum TextFolding {
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
-        var out: [UInt8] = []
-        fold(text, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        var buffer = FoldBuffer()
+        fold(text, into: &buffer)
+        return buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Replaces the contents of `out` with the folded UTF-8 of `text`.
-    ///
-    /// For callers that fold millions of texts only to hash them: reusing one buffer saves making a
-    /// string (an allocation and a UTF-8 check) per text.
+    /// Replaces the contents of `out` with the folded UTF-8 of `text`, without making a string.
     public static func fold(_ text: String, into out: inout [UInt8]) {
-        let done = text.withUTF8Bytes { bytes in foldScalars(bytes, normalised: false, into: &out) }
-        if done {
-            trimEdges(&out)
-        } else {
-            foldThroughNormaliser(text, into: &out)
-        }
+        var buffer = FoldBuffer()
+        fold(text, into: &buffer)
+        out.removeAll(keepingCapacity: true)
+        buffer.withBytes { out.append(contentsOf: $0) }
+    }
+
+    /// Puts the folded UTF-8 of `text` in `buffer`, which keeps its room for the next text: for
+    /// callers that fold millions of texts only to hash them.
+    static func fold(_ text: String, into buffer: inout FoldBuffer) {
+        let done = text.withUTF8Bytes { fold($0, normalised: false, wordAtATime: true, into: &buffer) }
+        if !done { foldThroughNormaliser(text, into: &buffer) }
     }
 
     /// The same as ``fold(_:)``, but always through NFKC and the scalar-by-scalar path, a byte at a
     /// time; the fast paths must agree with it, which the tests check.
     static func foldThroughNormaliser(_ text: String) -> String {
-        var out: [UInt8] = []
-        foldThroughNormaliser(text, into: &out, wordAtATime: false)
-        return String(decoding: out, as: UTF8.self)
+        var buffer = FoldBuffer()
+        foldThroughNormaliser(text, into: &buffer, wordAtATime: false)
+        return buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The fold without the normaliser and without the word and table fast paths, a scalar at a
     /// time; `nil` when the text needs the normaliser. For the tests of the fast paths.
     static func foldScalarByScalar(_ text: String) -> String? {
         var text = text
-        var out: [UInt8] = []
-        guard text.withUTF8({ foldScalars($0, normalised: false, wordAtATime: false, into: &out) }) else { return nil }
-        trimEdges(&out)
-        return String(decoding: out, as: UTF8.self)
+        var buffer = FoldBuffer()
+        guard text.withUTF8({ fold($0, normalised: false, wordAtATime: false, into: &buffer) }) else { return nil }
+        return buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Puts the folded UTF-8 of `text` in `buffer`: the same bytes as ``fold(_:into:)-(_,[UInt8])``,
-    /// without resizing an array for each text.
-    static func fold(_ text: String, into buffer: inout FoldBuffer) {
-        let done = text.withUTF8Bytes { bytes in
-            // Lower-casing can grow a scalar by half: twice the input always fits.
-            buffer.fill(capacity: bytes.count * 2 + 8, { base in
-                var sink = ByteSink(base: base)
-                return foldScalars(bytes, normalised: false, wordAtATime: true, into: &sink) ? sink.count : nil
-            }, trim: edgeTrimmed)
-        }
-        if !done {
-            var out: [UInt8] = []
-            foldThroughNormaliser(text, into: &out)
-            buffer = FoldBuffer(out)
-        }
-    }
-
-    private static func foldThroughNormaliser(_ text: String, into out: inout [UInt8], wordAtATime: Bool = true) {
-        out.removeAll(keepingCapacity: true)
+    private static func foldThroughNormaliser(_ text: String, into buffer: inout FoldBuffer, wordAtATime: Bool = true) {
         var normalised = text.precomposedStringWithCompatibilityMapping
-        normalised.withUTF8 { bytes in _ = foldScalars(bytes, normalised: true, wordAtATime: wordAtATime, into: &out) }
-        trimEdges(&out)
+        normalised.withUTF8 { _ = fold($0, normalised: true, wordAtATime: wordAtATime, into: &buffer) }
     }
 
-    /// Zero bytes appended in blocks to size the output buffer: appending a repeated element goes a
-    /// byte at a time, copying a block does not.
-    private static let zeros = [UInt8](repeating: 0, count: 4096)
-
-    /// Makes `out` hold exactly `count` bytes to be overwritten.
-    private static func resize(_ out: inout [UInt8], to count: Int) {
-        if out.count > count {
-            out.removeLast(out.count - count)
-            return
-        }
-        var missing = count - out.count
-        while missing > 0 {
-            let chunk = Swift.min(missing, zeros.count)
-            out.append(contentsOf: zeros[0..<chunk])
-            missing -= chunk
-        }
+    /// Folds `input` into `buffer` and trims its edges; `false` (and an empty buffer) when a
+    /// scalar needs the normaliser first (only when `normalised` is false).
+    private static func fold(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool, wordAtATime: Bool,
+                             into buffer: inout FoldBuffer) -> Bool {
+        // Lower-casing can grow a scalar by half (`İ` → `i̇`, `Ⱥ` → `ⱥ`): twice the input always fits.
+        buffer.fill(capacity: input.count * 2 + 8, { base in
+            var sink = ByteSink(base: base)
+            return foldScalars(input, normalised: normalised, wordAtATime: wordAtATime, into: &sink) ? sink.count : nil
+        }, trim: edgeTrimmed)
     }
 
-    /// Lower-cases, unifies and collapses whitespace, scalar by scalar, into `out`.
+    /// Lower-cases, unifies and collapses whitespace into `out`, which has room for twice the
+    /// input.
     ///
     /// With `normalised` false the input has not been through NFKC: the first scalar that NFKC
     /// might change stops the fold and the result is `false`.
-    private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool, wordAtATime: Bool = true,
-                                    into out: inout [UInt8]) -> Bool {
-        // Lower-casing can grow a scalar by half (`İ` → `i̇`, `Ⱥ` → `ⱥ`): twice the input always fits.
-        resize(&out, to: input.count * 2 + 8)
-        let written = out.withUnsafeMutableBufferPointer { buffer -> Int? in
-            var sink = ByteSink(base: buffer.baseAddress!)
-            return foldScalars(input, normalised: normalised, wordAtATime: wordAtATime, into: &sink) ? sink.count : nil
-        }
-        guard let written else { return false }
-        out.removeLast(out.count - written)
-        return true
-    }
-
     private static func foldScalars(_ input: UnsafeBufferPointer<UInt8>, normalised: Bool, wordAtATime: Bool,
                                     into out: inout ByteSink) -> Bool {
         var i = 0
@@ -207,13 +170,6 @@ public enum TextFolding {
             FoldingScalars.appendLowercasedUnified(value, normalised: normalised, to: &out)
         }
         return true
-    }
-
-    /// Trims edge punctuation from folded bytes, unless nothing would be left.
-    private static func trimEdges(_ out: inout [UInt8]) {
-        let kept = out.withUnsafeBufferPointer(edgeTrimmed)
-        if kept.upperBound < out.count { out.removeLast(out.count - kept.upperBound) }
-        if kept.lowerBound > 0 { out.removeFirst(kept.lowerBound) }
     }
 
     /// The part of folded bytes left when edge punctuation is trimmed: all of them when nothing
