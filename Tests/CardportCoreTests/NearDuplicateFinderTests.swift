@@ -7,8 +7,9 @@ import Testing
         let folded = texts.map(TextFolding.fold)
         let entries = folded.indices.map { index in
             var bytes = Array(folded[index].utf8)
-            let prefix = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.prefixKey(ofFolded: UnsafeBufferPointer($0)) }
-            return NearDuplicateFinder.Entry(prefix: prefix, group: (groups?[index] ?? 1, 2), length: UInt32(bytes.count))
+            let sketch = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.sketch(ofFolded: UnsafeBufferPointer($0)) }
+            return NearDuplicateFinder.Entry(prefix: sketch.prefix, words: sketch.words, group: (groups?[index] ?? 1, 2),
+                                             length: UInt32(bytes.count))
         }
         return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = FoldBuffer(folded[index].utf8) }
     }
@@ -134,5 +135,22 @@ extension NearDuplicateFinderTests {
                 #expect(index.positions(of: absent).isEmpty)
             }
         }
+    }
+}
+
+extension NearDuplicateFinderTests {
+    /// A group larger than the limit for comparing word bits pair by pair is searched by probing
+    /// alone, and finds the same.
+    @Test func aGroupTooLargeToCompareEveryPairIsStillSearched() {
+        let count = NearDuplicateFinder.pairwiseGroupLimit + 50
+        var texts = (0..<count).map { "alpha\($0) beta\($0) gamma\($0) delta\($0)" }
+        // Contained in texts 3 and 700, at the start and at the end.
+        texts.append("alpha3 beta3 gamma3")
+        texts.append("gamma700 delta700")
+        var expected = [Int32](repeating: -1, count: texts.count)
+        expected[count] = 3
+        expected[count + 1] = 700
+        #expect(Self.roots(texts, parts: 1) == expected)
+        #expect(Self.roots(texts, parts: 2) == expected)
     }
 }

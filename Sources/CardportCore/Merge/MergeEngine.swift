@@ -32,7 +32,7 @@ public struct MergeEngine: Sendable {
     /// Each record's 1-based position in its input (or among the existing records).
     private var ordinals: [Int32] = []
     private var statuses: [MergeResult.Status] = []
-    /// For each record by position: for a citation, ``NearDuplicateFinder/prefixKey(ofFolded:)`` of
+    /// For each record by position: for a citation, ``NearDuplicateFinder/sketch(ofFolded:)`` of
     /// its folded text, the digest of its folded author and source and the text's folded length
     /// (zeros for other kinds): all the near-duplicate pass needs to keep of a citation until it
     /// runs, taken from the folds that made its key.
@@ -212,24 +212,25 @@ public struct MergeEngine: Sendable {
     /// The identity key, and for a citation its near-duplicate entry, from one fold of each field.
     private mutating func key(of record: Record) -> (IdentityKey, NearDuplicateFinder.Entry) {
         guard let citation = record.citationIdentityFields else {
-            return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, group: (0, 0), length: 0))
+            return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, words: 0, group: (0, 0), length: 0))
         }
         TextFolding.fold(citation.text, into: &scratch)
         var group = StableHash()
-        let (prefix, key) = scratch.withBytes { text -> (UInt64, IdentityKey) in
-            let prefix = NearDuplicateFinder.prefixKey(ofFolded: text)
+        let (sketch, key) = scratch.withBytes { text -> ((prefix: UInt64, words: UInt64), IdentityKey) in
+            let sketch = NearDuplicateFinder.sketch(ofFolded: text)
             guard let author = citation.author else {
                 group.combine(nil as String?)
-                return (prefix, Citation.identityKey(foldedText: text, foldedAuthor: nil))
+                return (sketch, Citation.identityKey(foldedText: text, foldedAuthor: nil))
             }
             return fieldCache.withFolded(author) { folded in
                 group.combine(bytes: folded)
-                return (prefix, Citation.identityKey(foldedText: text, foldedAuthor: folded))
+                return (sketch, Citation.identityKey(foldedText: text, foldedAuthor: folded))
             }
         }
         combineFolded(citation.source, into: &group)
         let length = UInt32(truncatingIfNeeded: min(scratch.count, Int(UInt32.max)))
-        return (key, NearDuplicateFinder.Entry(prefix: prefix, group: group.finalize(), length: length))
+        return (key, NearDuplicateFinder.Entry(prefix: sketch.prefix, words: sketch.words, group: group.finalize(),
+                                               length: length))
     }
 
     /// Folds `member` into the record at `survivor`, counting it as a near duplicate of its input.

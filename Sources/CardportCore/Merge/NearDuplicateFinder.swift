@@ -7,18 +7,26 @@ import Synchronization
 /// Containment is by whole words: `"well begun"` is in `"well begun is half done"`, but `"art"` is
 /// not in `"heart"`. Only texts that share their group (author and source) with another text take
 /// part. Each is indexed under a hash of its group and its first three words (all of them when it
-/// has fewer), its ``prefixKey(ofFolded:)``, which the engine computes when the record arrives so
-/// the folded text need not be kept. A text then probes the index at each of its word positions: a
-/// text it contains must start at one of them. A mask of its group's prefixes (one bit each, in a
+/// has fewer), the prefix of its ``sketch(ofFolded:)``, which the engine computes when the record
+/// arrives so the folded text need not be kept. The sketch also has a bit for each word of the
+/// text: in a group of up to ``pairwiseGroupLimit`` texts, a text probes only when some shorter
+/// text of its group has no bit it lacks, and most texts, which contain none, are not folded again.
+/// A text then probes the index at each of its word positions: a text it contains must start at
+/// one of them. A mask of its group's prefixes (one bit each, in a
 /// register) turns most positions away, a bit filter most of the rest, without touching the index
 /// (``NearDuplicateIndex``); a hit is confirmed by comparing the folded texts, so hash collisions
-/// cost time, never correctness. The cost is about one hash per word, whatever the number of texts,
-/// unless many texts of one group share their first three words.
+/// cost time, never correctness. The cost is about one hash per word of the texts that probe,
+/// whatever the number of texts, unless many texts of one group share their first three words;
+/// comparing the bits of the texts of a group costs at most ``pairwiseGroupLimit`` word
+/// comparisons per text, a fraction of what its probing would.
 struct NearDuplicateFinder {
     /// One citation to compare.
     struct Entry {
-        /// ``prefixKey(ofFolded:)`` of its folded text.
+        /// ``sketch(ofFolded:)``'s prefix of its folded text.
         var prefix: UInt64
+        /// ``sketch(ofFolded:)``'s word bits of its folded text: a text contains another only if
+        /// it has every bit the other has.
+        var words: UInt64
         /// A digest of the folded author and source: only texts of one group are compared.
         var group: (UInt64, UInt64)
         /// The length of its folded text in bytes: a text contains only shorter ones, so the
@@ -27,12 +35,21 @@ struct NearDuplicateFinder {
     }
 
     private static let prefixWords = 3
+    /// The largest group whose texts' word bits are compared pair by pair to find the texts that
+    /// need to probe; in larger groups every text longer than the group's shortest probes.
+    static let pairwiseGroupLimit = 1024
     /// Probing texts a thread takes at a time.
     private static let proberRun = 1024
 
-    /// A hash of the first three words of a folded text (all of them when it has fewer), with the
-    /// number of words taken in its low two bits; 0 for a text without words.
-    static func prefixKey(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// What the pass keeps of a folded text: a hash of its first three words (all of them when it
+    /// has fewer), with the number of words taken in its low two bits (0 for a text without
+    /// words), and its ``WordBits``.
+    ///
+    /// A text contained in another by whole words has only words of the other, so it has only
+    /// bits the other has: two texts of one group are compared only when the shorter one's bits
+    /// are all in the longer one's. Texts of a few dozen words set about half of the 64 bits, so
+    /// a text of other words nearly always has a bit the longer one lacks.
+    static func sketch(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> (prefix: UInt64, words: UInt64) {
         var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         WordHashes.forEach(bytes) { hash, _ in
@@ -44,9 +61,10 @@ struct NearDuplicateFinder {
             count += 1
             return count < prefixWords
         }
-        guard count > 0 else { return 0 }
+        guard count > 0 else { return (0, 0) }
         // The tuple's words lie in a row: the same n-gram hash the probes compute.
-        return withUnsafeBytes(of: &hashes) { ngramHash($0.assumingMemoryBound(to: UInt64.self).baseAddress!, count: count) }
+        let prefix = withUnsafeBytes(of: &hashes) { ngramHash($0.assumingMemoryBound(to: UInt64.self).baseAddress!, count: count) }
+        return (prefix, WordBits.of(bytes))
     }
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
@@ -134,7 +152,8 @@ struct NearDuplicateFinder {
                                 // Only a shorter text that fits after this position can be in it:
                                 // the others are not folded again only to be turned away.
                                 guard b != a, entries[b].group == entries[a].group, Int(entries[b].length) < aBytes.count,
-                                      starts[p] + Int(entries[b].length) <= aBytes.count else { continue }
+                                      starts[p] + Int(entries[b].length) <= aBytes.count,
+                                      entries[b].words & ~entries[a].words == 0 else { continue }
                                 text(b, &bText)
                                 let contained = bText.withBytes { bBytes in contains(aBytes, at: starts[p], bBytes) }
                                 guard contained else { continue }
@@ -182,9 +201,9 @@ struct NearDuplicateFinder {
     }
 
     /// For each entry that has words and shares its group with another such entry, the prefix
-    /// lengths (in words) of its group's texts, as bits 1–3, with bit 0 set when some text of the
-    /// group is shorter (else it can contain none, and need not probe), and the ``maskBit(_:)`` of
-    /// each of their prefixes; 0 and 0 for every other entry.
+    /// lengths (in words) of its group's texts, as bits 1–3, with bit 0 set when the entry may
+    /// contain some text of its group (else it need not probe), and the ``maskBit(_:)`` of each of
+    /// their prefixes; 0 and 0 for every other entry.
     ///
     /// Groups are counted in a hash table keyed by their digest (open addressing, linear probing):
     /// one pass over the entries, where sorting a million of them by group took longer than the
@@ -209,6 +228,11 @@ struct NearDuplicateFinder {
 
     /// ``sharedGroups(_:parts:)`` for the groups whose digest falls to `part`: writes only their
     /// entries' lengths and masks.
+    ///
+    /// An entry may contain another of its group only if the other is shorter and has no word bit
+    /// the entry lacks. In a group of up to ``pairwiseGroupLimit`` entries each entry is compared
+    /// so with every other, their bits and lengths laid out in a row; in a larger group, an entry
+    /// may contain another when it is longer than the group's shortest.
     private static func summariseGroups(_ entries: [Entry], part: Int, of parts: Int, into out: GroupSummaries) {
         @inline(__always) func isMine(_ group: (UInt64, UInt64)) -> Bool {
             // Bits the table's slots (the low bits of the two words' sum) do not depend on.
@@ -224,6 +248,7 @@ struct NearDuplicateFinder {
         var summary = [UInt8](repeating: 0, count: capacity)
         var prefixMasks = [UInt64](repeating: 0, count: capacity)
         var shortest = [UInt32](repeating: .max, count: capacity)
+        var sizes = [Int32](repeating: 0, count: capacity)
         var slots = [Int32](repeating: -1, count: entries.count)
         for index in entries.indices where entries[index].prefix != 0 && isMine(entries[index].group) {
             let group = entries[index].group
@@ -239,14 +264,66 @@ struct NearDuplicateFinder {
             summary[slot] |= 1 << (entries[index].prefix & 3)
             prefixMasks[slot] |= maskBit(entries[index].prefix)
             shortest[slot] = min(shortest[slot], entries[index].length)
+            sizes[slot] += 1
             slots[index] = Int32(slot)
         }
-        for (index, slot) in slots.enumerated() where slot >= 0 {
-            let seen = summary[Int(slot)]
-            guard seen & 0x80 != 0 else { continue }
-            out.lengths[index] = seen & 0x0E | (entries[index].length > shortest[Int(slot)] ? 1 : 0)
-            out.masks[index] = prefixMasks[Int(slot)]
+        groups = []
+
+        // The entries of each shared group in a row, in entry order: where each group's run starts.
+        var starts = [Int32](repeating: 0, count: capacity + 1)
+        var total: Int32 = 0
+        for slot in 0..<capacity {
+            starts[slot] = total
+            if summary[slot] & 0x80 != 0 { total += sizes[slot] }
         }
+        starts[capacity] = total
+        var members = [Int32](repeating: 0, count: Int(total))
+        var words = [UInt64](repeating: 0, count: Int(total))
+        var lengths = [UInt32](repeating: 0, count: Int(total))
+        var next = starts
+        for (index, slot) in slots.enumerated() where slot >= 0 && summary[Int(slot)] & 0x80 != 0 {
+            let at = Int(next[Int(slot)])
+            next[Int(slot)] += 1
+            members[at] = Int32(index)
+            words[at] = entries[index].words
+            lengths[at] = entries[index].length
+        }
+        slots = []
+        next = []
+
+        words.withUnsafeBufferPointer { words in
+            lengths.withUnsafeBufferPointer { lengths in
+                for slot in 0..<capacity where summary[slot] & 0x80 != 0 {
+                    let run = Int(starts[slot])..<Int(starts[slot + 1])
+                    let pairwise = run.count <= pairwiseGroupLimit
+                    for member in run {
+                        let mayContain = pairwise
+                            ? containsSomeWords(words[member], lengths[member], run: run, words: words, lengths: lengths)
+                            : lengths[member] > shortest[slot]
+                        let entry = Int(members[member])
+                        out.lengths[entry] = summary[slot] & 0x0E | (mayContain ? 1 : 0)
+                        out.masks[entry] = prefixMasks[slot]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether some entry of `run` is shorter than `length` and has no word bit `bits` lacks.
+    ///
+    /// Every entry of the run is looked at, without a branch on the way: the loop becomes vector
+    /// compares, which is faster than stopping early for the groups of a few dozen entries most
+    /// inputs have.
+    @inline(__always)
+    private static func containsSomeWords(_ bits: UInt64, _ length: UInt32, run: Range<Int>,
+                                          words: UnsafeBufferPointer<UInt64>, lengths: UnsafeBufferPointer<UInt32>) -> Bool {
+        var found: UInt64 = 0
+        for other in run {
+            let shorter: UInt64 = lengths[other] < length ? 1 : 0
+            let covered: UInt64 = words[other] & ~bits == 0 ? 1 : 0
+            found |= shorter & covered
+        }
+        return found != 0
     }
 
     /// The bit of a prefix (or n-gram) hash in its group's mask: from its top six bits, which
