@@ -26,7 +26,9 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        .target(name: "CardportCore", dependencies: ["CLibCrypto"]),
+        // One compiler intrinsic, a prefetch, which Swift has no spelling for; a header, no library.
+        .systemLibrary(name: "CPrefetch"),
+        .target(name: "CardportCore", dependencies: ["CLibCrypto", "CPrefetch"]),
         .target(name: "CardportJSON", dependencies: ["CardportCore"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),

@@ -1,3 +1,5 @@
+internal import CPrefetch
+
 /// The position of each record by its identity key: an open-addressing table (linear probing)
 /// that picks slots with the key's own digest bits.
 ///
@@ -33,6 +35,14 @@ struct IdentityIndex {
         var size = slots.count
         while size < count * 2 { size <<= 1 }
         if size > slots.count { rebuild(size: size) }
+    }
+
+    /// Asks for the memory of `key`'s slot without waiting for it, so that a look-up of the key a
+    /// little later finds it in the cache: the table is far larger than the cache, and a look-up
+    /// that has to wait for memory takes longer than keying a record.
+    func prefetch(_ key: IdentityKey) {
+        let slot = Int(truncatingIfNeeded: key.low) & (slots.count - 1)
+        slots.withUnsafeBufferPointer { cardport_prefetch($0.baseAddress! + slot) }
     }
 
     /// The position held for `key`; when there is none, holds `position` for it and returns `nil`.

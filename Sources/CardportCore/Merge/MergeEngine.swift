@@ -46,6 +46,21 @@ public struct MergeEngine: Sendable {
     private var scratch = FoldBuffer()
     /// Authors and sources repeat: each distinct one is folded once.
     private var fieldCache = FoldedFieldCache()
+    /// The incoming record that came last, keyed but not yet looked up: it is merged when the next
+    /// one comes (or at ``finish()``), so that its slot in the index comes from memory while the
+    /// next record is keyed, instead of holding up the look-up.
+    /// The record is held apart from what was found about it, so that it moves in and out
+    /// without a copy (a copy retains and releases each of its strings).
+    private var waiting: Record?
+    private var waitingFacts: Waiting?
+
+    /// What was found about the waiting record when it came.
+    private struct Waiting {
+        var key: IdentityKey
+        var nearEntry: NearDuplicateFinder.Entry
+        var input: Int
+        var ordinal: Int
+    }
 
     /// An empty collection.
     public init(options: MergeOptions = MergeOptions()) {
@@ -55,6 +70,7 @@ public struct MergeEngine: Sendable {
     /// Adds a record that is already in the collection; existing records are kept as they are
     /// unless an incoming copy updates them.
     public mutating func addExisting(_ record: Record) {
+        mergeWaiting()
         report.existing += 1
         let (key, nearEntry) = key(of: record)
         _ = index.position(of: key, insertingIfAbsent: Int32(records.count))
@@ -85,9 +101,20 @@ public struct MergeEngine: Sendable {
         report.inputs[input].counts.read += 1
         let ordinal = report.inputs[input].counts.read
         let (key, nearEntry) = key(of: record)
-        guard let position = index.position(of: key, insertingIfAbsent: Int32(records.count)).map(Int.init) else {
+        index.prefetch(key)
+        mergeWaiting()
+        waiting = consume record
+        waitingFacts = Waiting(key: key, nearEntry: nearEntry, input: input, ordinal: ordinal)
+    }
+
+    /// Merges the record that is waiting, if any, into the collection.
+    private mutating func mergeWaiting() {
+        guard let record = waiting.take(), let incoming = waitingFacts.take() else { return }
+        let input = incoming.input
+        guard let position = index.position(of: incoming.key, insertingIfAbsent: Int32(records.count)).map(Int.init) else {
             report.inputs[input].counts.added += 1
-            append(record, origin: Int32(input), ordinal: ordinal, status: .added, nearEntry: nearEntry)
+            append(consume record, origin: Int32(input), ordinal: incoming.ordinal, status: .added,
+                   nearEntry: incoming.nearEntry)
             return
         }
         let old = records[position]
@@ -115,7 +142,7 @@ public struct MergeEngine: Sendable {
         }
         if origins[position] == Int32(input), options.collectsGroups {
             folded[Int32(position), default: []].append(
-                DuplicateGroup.Member(record: record, input: input, ordinal: ordinal, match: .exact))
+                DuplicateGroup.Member(record: record, input: input, ordinal: incoming.ordinal, match: .exact))
         }
     }
 
@@ -130,6 +157,7 @@ public struct MergeEngine: Sendable {
     /// The records move into the result (a copy of a million records would double the peak
     /// memory), so the engine is empty afterwards.
     public mutating func finish() -> MergeResult {
+        mergeWaiting()
         var removed = [Bool](repeating: false, count: records.count)
         // Not needed any more: freed before the near-duplicate search allocates its own tables.
         index = IdentityIndex()
