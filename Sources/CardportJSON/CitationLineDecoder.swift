@@ -72,6 +72,26 @@ struct CitationLineDecoder {
     /// `kind` is the reader's kind hint: a line without a `kind` member is a citation only when
     /// the hint is `citation` or absent (a `text` member then makes the guess a citation).
     func citation(_ line: UnsafeRawBufferPointer, kind hint: RecordKind?) -> Citation? {
+        guard let (citation, end) = decode(line, kind: hint), end == line.count else { return nil }
+        return citation
+    }
+
+    /// The citation on the line that starts `window`, and the length of that line with its line
+    /// break; `nil` when the tree path must decide, or when the line's break is not in the window.
+    ///
+    /// The reader then need not look for the line's end before decoding it: the decoder reads up
+    /// to the end of the object, and only a line break may follow it (after spaces).
+    func citationLine(_ window: UnsafeRawBufferPointer, kind hint: RecordKind?) -> (citation: Citation, length: Int)? {
+        guard let (citation, end) = decode(window, kind: hint), end < window.count,
+              window[end] == 0x0A else { return nil }
+        return (citation, end + 1)
+    }
+
+    /// The citation at the start of `bytes` and the offset of the first byte after it and the
+    /// spaces after it, which is the end of `bytes` or a line break; `nil` when the tree path must
+    /// decide. A line break never counts as a space, so a line's citation never runs on into the next.
+    private func decode(_ bytes: UnsafeRawBufferPointer, kind hint: RecordKind?) -> (Citation, Int)? {
+        let line = bytes
         guard isEnabled, let base = line.baseAddress else { return nil }
         var cursor = Cursor(p: base.assumingMemoryBound(to: UInt8.self), count: line.count)
         var seen: UInt16 = 0
@@ -174,12 +194,13 @@ struct CitationLineDecoder {
             guard separator == 0x7D else { return nil }
             break
         }
-        guard cursor.skipSpace() == nil, let text else { return nil }
+        let after = cursor.skipSpace()
+        guard after == nil || after == 0x0A, let text else { return nil }
         if seen & Member.kind.rawValue == 0 {
             guard hint == nil || hint == .citation else { return nil }
         }
-        return Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
-                        isArchived: archived, createdAt: created, updatedAt: updated, note: note)
+        return (Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
+                         isArchived: archived, createdAt: created, updatedAt: updated, note: note), cursor.index)
     }
 
     // MARK: Strings
@@ -226,12 +247,13 @@ struct CitationLineDecoder {
         let count: Int
         var index = 0
 
-        /// Skips JSON whitespace; the byte after it, or `nil` at the end of the line.
+        /// Skips JSON whitespace other than a line break (which ends the line); the byte after it,
+        /// or `nil` at the end of the bytes.
         @inline(__always)
         mutating func skipSpace() -> UInt8? {
             while index < count {
                 let byte = p[index]
-                guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return byte }
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { return byte }
                 index += 1
             }
             return nil

@@ -19,6 +19,11 @@ final class JSONLinesReader: RecordReader {
 
     func next() throws(CardportError) -> Record? {
         while true {
+            // The common line, decoded where it lies without looking for its end first.
+            if let fastPath, let (citation, length) = fastPath.citationLine(input.available, kind: kind) {
+                input.consume(length)
+                return .citation(citation)
+            }
             guard let lineLength = try nextLineLength() else { return nil }
             let window = input.available
             let lineStart = input.offset

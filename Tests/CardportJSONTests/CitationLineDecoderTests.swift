@@ -123,6 +123,44 @@ import Testing
         }
     }
 
+    /// Lines that the end of the reading window cuts (a file read a chunk at a time) are found
+    /// whole and read as the tree reads them, with their line numbers in errors.
+    @Test func linesAcrossTheEndOfTheWindowReadTheSame() throws {
+        var text = ""
+        var number = 0
+        // Past three chunks of the input (a mebibyte each).
+        while text.utf8.count < 3 << 20 {
+            number += 1
+            if number % 997 == 0 {
+                text += #"{"text":"broken \#(number)","tags":[1]}"# + "\n"
+            } else {
+                text += #"{"text":"Line \#(number) with some words to fill it","author":"Someone","tags":["a","b"],"created_at":"2023-03-05T22:15:42Z"}"#
+                text += number % 5 == 0 ? "\r\n" : "\n"
+            }
+        }
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("cards.jsonl", text)
+        func read(fast: Bool) throws -> [Outcome] {
+            let input = try ByteInput(path: path)
+            let reader = JSONLinesReader(input: input, kind: nil, limits: ReadLimits(), usesFastPath: fast)
+            var outcomes: [Outcome] = []
+            while true {
+                do {
+                    guard let record = try reader.next() else { break }
+                    outcomes.append(.record(record))
+                } catch {
+                    outcomes.append(.error(error.description, recoverable: error.isRecoverable, code: error.code))
+                }
+            }
+            return outcomes
+        }
+        let fast = try read(fast: true)
+        #expect(fast.count == number)
+        #expect(fast == (try read(fast: false)))
+        guard case .error(let message, true, _) = fast[996] else { Issue.record("expected an error: \(fast[996])"); return }
+        #expect(message.contains("997:"))
+    }
+
     // MARK: The fast path itself
 
     @Test func takesTheCommonLineAndLeavesTheRest() throws {
