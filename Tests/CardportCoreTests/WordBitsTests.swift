@@ -12,15 +12,7 @@ import Testing
         WordHashesTests.split(text).reduce(0) { $0 | bits(Array($1.word)) }
     }
 
-    static let texts = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
-        var text: [UInt8] = Array(repeating: 0x20, count: Int.random(in: 0...2, using: &rng))
-        for _ in 0..<Int.random(in: 0...14, using: &rng) {
-            text += WordHashesTests.pool.randomElement(using: &rng)!
-            text += Array(repeating: 0x20, count: Int.random(in: 1...3, using: &rng))
-        }
-        if Bool.random(using: &rng), !text.isEmpty { text.removeLast() }
-        return text
-    }
+    static let texts = WordHashesTests.texts(words: 0...14)
 
     /// A text's bits depend only on its words: the same as its words' bits one by one, whatever
     /// the words' lengths (across eight-byte steps), the spaces around them and where the text ends.

@@ -37,20 +37,25 @@ import Testing
         Array("zoë".utf8), Array("日本語のテキスト".utf8), [0x61, 0x00], [0x00], [0xFF, 0x80, 0x21],
     ]
 
-    /// Words start where the text splits on spaces, and each word hashes as it does alone,
-    /// whatever its length (across eight-byte steps), its bytes (NUL and non-ASCII included), the
-    /// spaces around it and where the text ends.
-    @Test func wordsStartWhereTheTextSplitsAndHashAsTheyDoAlone() async {
-        let texts = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
+    /// Texts of `words` words from ``pool``, with one to three spaces between them and up to two
+    /// before, ending with a space or not.
+    static func texts(words: ClosedRange<Int>) -> Generator<[UInt8], Shrink.None<[UInt8]>> {
+        Generator { rng in
             var text: [UInt8] = Array(repeating: 0x20, count: Int.random(in: 0...2, using: &rng))
-            for _ in 0..<Int.random(in: 0...12, using: &rng) {
-                text += WordHashesTests.pool.randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: words, using: &rng) {
+                text += pool.randomElement(using: &rng)!
                 text += Array(repeating: 0x20, count: Int.random(in: 1...3, using: &rng))
             }
             if Bool.random(using: &rng), !text.isEmpty { text.removeLast() }
             return text
         }
-        await propertyCheck(count: 200, input: texts) { text in
+    }
+
+    /// Words start where the text splits on spaces, and each word hashes as it does alone,
+    /// whatever its length (across eight-byte steps), its bytes (NUL and non-ASCII included), the
+    /// spaces around it and where the text ends.
+    @Test func wordsStartWhereTheTextSplitsAndHashAsTheyDoAlone() async {
+        await propertyCheck(count: 200, input: Self.texts(words: 0...12)) { text in
             let found = Self.words(text)
             let expected = Self.split(text)
             #expect(found.map(\.start) == expected.map(\.start))

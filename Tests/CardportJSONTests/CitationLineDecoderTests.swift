@@ -23,7 +23,11 @@ import Testing
 
     static func outcomes(_ bytes: [UInt8], fast: Bool, kind: RecordKind? = nil,
                          limits: ReadLimits = ReadLimits()) throws -> [Outcome] {
-        let input = try ByteInput(bytes: bytes, name: "cards.jsonl")
+        try outcomes(of: ByteInput(bytes: bytes, name: "cards.jsonl"), fast: fast, kind: kind, limits: limits)
+    }
+
+    static func outcomes(of input: ByteInput, fast: Bool, kind: RecordKind? = nil,
+                         limits: ReadLimits = ReadLimits()) -> [Outcome] {
         let reader = JSONLinesReader(input: input, kind: kind, limits: limits, usesFastPath: fast)
         var outcomes: [Outcome] = []
         while true {
@@ -141,18 +145,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try directory.write("cards.jsonl", text)
         func read(fast: Bool) throws -> [Outcome] {
-            let input = try ByteInput(path: path)
-            let reader = JSONLinesReader(input: input, kind: nil, limits: ReadLimits(), usesFastPath: fast)
-            var outcomes: [Outcome] = []
-            while true {
-                do {
-                    guard let record = try reader.next() else { break }
-                    outcomes.append(.record(record))
-                } catch {
-                    outcomes.append(.error(error.description, recoverable: error.isRecoverable, code: error.code))
-                }
-            }
-            return outcomes
+            Self.outcomes(of: try ByteInput(path: path), fast: fast)
         }
         let fast = try read(fast: true)
         #expect(fast.count == number)
