@@ -87,11 +87,10 @@ struct CitationLineDecoder {
         return (citation, end + 1)
     }
 
-    /// The citation at the start of `bytes` and the offset of the first byte after it and the
-    /// spaces after it, which is the end of `bytes` or a line break; `nil` when the tree path must
+    /// The citation at the start of `line` and the offset of the first byte after it and the
+    /// spaces after it, which is the end of `line` or a line break; `nil` when the tree path must
     /// decide. A line break never counts as a space, so a line's citation never runs on into the next.
-    private func decode(_ bytes: UnsafeRawBufferPointer, kind hint: RecordKind?) -> (Citation, Int)? {
-        let line = bytes
+    private func decode(_ line: UnsafeRawBufferPointer, kind hint: RecordKind?) -> (Citation, Int)? {
         guard isEnabled, let base = line.baseAddress else { return nil }
         var cursor = Cursor(p: base.assumingMemoryBound(to: UInt8.self), count: line.count)
         var seen: UInt16 = 0

@@ -20,17 +20,21 @@ final class JSONLinesReader: RecordReader {
     func next() throws(CardportError) -> Record? {
         while true {
             // The common line, decoded where it lies without looking for its end first.
+            let firstWindow = input.available.count
             if let fastPath, let (citation, length) = fastPath.citationLine(input.available, kind: kind) {
                 input.consume(length)
                 return .citation(citation)
             }
             guard let lineLength = try nextLineLength() else { return nil }
+            // A line whose break was in that window has been tried already; one that ran past it
+            // (or ends the input without a break) is tried whole below.
+            let triedWhole = lineLength < firstWindow
             let window = input.available
             let lineStart = input.offset
             var end = lineLength
             while end > 0, window[end - 1] == 0x0D || window[end - 1] == 0x20 || window[end - 1] == 0x09 { end -= 1 }
             let consumed = Swift.min(lineLength + 1, window.count)
-            if let fastPath, let citation = fastPath.citation(UnsafeRawBufferPointer(rebasing: window[0..<end]), kind: kind) {
+            if !triedWhole, let fastPath, let citation = fastPath.citation(UnsafeRawBufferPointer(rebasing: window[0..<end]), kind: kind) {
                 input.consume(consumed)
                 return .citation(citation)
             }
