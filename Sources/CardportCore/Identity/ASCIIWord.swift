@@ -28,6 +28,29 @@ enum ASCIIWord {
         return (word | upper >> 2, count)
     }
 
+    /// The eight bytes of `count` bytes at `base` from offset `i` (the first in the low byte; zeros
+    /// past the end), with 0x80 in each byte that is a space or past the end: where the words
+    /// that start before it end.
+    ///
+    /// Near the end of a text of eight bytes or more, the text's last eight bytes are loaded and
+    /// moved down, so that no byte is read past the text and no loop is needed.
+    @inline(__always)
+    static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
+        let available = count &- i
+        if available >= 8 {
+            let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            return (chunk, spaces(in: chunk))
+        }
+        var chunk: UInt64 = 0
+        if count >= 8 {
+            chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) >> UInt64(8 &* (8 &- available))
+        } else {
+            for j in 0..<available { chunk |= UInt64(base.load(fromByteOffset: i &+ j, as: UInt8.self)) << UInt64(8 &* j) }
+        }
+        let past: UInt64 = ~0 << UInt64(8 &* available)
+        return (chunk, spaces(in: chunk) & ~past | highs & past)
+    }
+
     /// 0x80 in each byte of `word` that is a space, and nothing else: exact for every byte value
     /// (no borrow between bytes, the high bits are masked off before the addition).
     @inline(__always)

@@ -11,8 +11,6 @@
 /// WordBits.of(shorter) & ~bits == 0        // true for "begun is half"
 /// ```
 enum WordBits {
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// The bits of the words of `bytes` (runs of bytes between spaces).
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let pointer = bytes.baseAddress else { return 0 }
@@ -21,7 +19,7 @@ enum WordBits {
         var bits: UInt64 = 0
         var i = 0
         while i < count {
-            var (chunk, ends) = chunkAt(i, base, count)
+            var (chunk, ends) = ASCIIWord.chunk(at: i, base, count: count)
             if ends & 0x80 != 0 {
                 // A space: words start after it.
                 i &+= 1
@@ -31,7 +29,7 @@ enum WordBits {
                 // Eight bytes or more: the first eight choose the bit; the rest is skipped.
                 i &+= 8
                 while i < count {
-                    let next = chunkAt(i, base, count).ends
+                    let next = ASCIIWord.chunk(at: i, base, count: count).ends
                     if next != 0 {
                         i &+= next.trailingZeroBitCount >> 3
                         break
@@ -47,24 +45,5 @@ enum WordBits {
             bits |= 1 << (((chunk ^ chunk >> 29) &* 0x9E37_79B9_7F4A_7C15) >> 58)
         }
         return bits
-    }
-
-    /// Eight bytes from `i` (the first in the low byte), with 0x80 in each byte that is a space
-    /// or past the end of the text.
-    @inline(__always)
-    private static func chunkAt(_ i: Int, _ base: UnsafeRawPointer, _ count: Int) -> (chunk: UInt64, ends: UInt64) {
-        let available = count &- i
-        if available >= 8 {
-            let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            return (chunk, ASCIIWord.spaces(in: chunk))
-        }
-        var chunk: UInt64 = 0
-        if count >= 8 {
-            // The text's last eight bytes, moved down so that byte `i` comes first.
-            chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) >> UInt64(8 &* (8 &- available))
-        } else {
-            for j in 0..<available { chunk |= UInt64(base.load(fromByteOffset: i &+ j, as: UInt8.self)) << UInt64(8 &* j) }
-        }
-        return (chunk, ASCIIWord.spaces(in: chunk) & ~(~0 << UInt64(8 &* available)) | highs & (~0 << UInt64(8 &* available)))
     }
 }

@@ -11,8 +11,6 @@
 /// WordHashes.forEach(folded) { hash, start in print(start); return true }   // 0, 5, 11 for "well begun is"
 /// ```
 enum WordHashes {
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-
     /// Calls `body` with the hash and the byte offset of each word, in order, until it returns `false`.
     @inline(__always)
     static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64, Int) -> Bool) {
@@ -28,18 +26,8 @@ enum WordHashes {
             let start = i
             var h: UInt64 = 0x243F_6A88_85A3_08D3
             while true {
-                let available = count - i
-                var chunk: UInt64
                 // The bytes past the end count as spaces: they end the word.
-                var ends: UInt64 = 0
-                if available >= 8 {
-                    chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                } else {
-                    chunk = 0
-                    for j in 0..<available { chunk |= UInt64(pointer[i + j]) << UInt64(8 * j) }
-                    ends = highs & (~0 << UInt64(8 * available))
-                }
-                ends |= ASCIIWord.spaces(in: chunk)
+                let (chunk, ends) = ASCIIWord.chunk(at: i, base, count: count)
                 if ends == 0 {
                     h = step(h, chunk)
                     i += 8
