@@ -62,6 +62,10 @@ public struct ReadOptions: Sendable, Hashable {
     /// `--max-records`, `--max-expansion`); see ``ReadLimits``.
     public var limits: ReadLimits = .standard
 
+    /// `--keep-versions`: a reader that replays edits (Kindle) keeps the versions an edit replaced
+    /// as the surviving card's history instead of dropping them. An import into the store always does.
+    public var keepsVersions: Bool = false
+
     /// Options for a reader.
     public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil,
                 strict: Bool = false) {

@@ -1,0 +1,128 @@
+/// Decides whether one text holds another by whole words: the rule by which a Kindle edit replaces
+/// the highlight it edits and by which a near duplicate folds into the card that contains it.
+///
+/// Both texts are first normalised as identity keys compare them (``TextFolding``: case, spacing,
+/// quote style, and punctuation at either end of the text). The shorter must then occur in the
+/// longer where a word starts and end where a word ends. A word edge is the end of the text, a space,
+/// or punctuation (so `imagination` is a whole word of `imagination. The soundest`, and `truth` of
+/// `"Truth is`). In scripts written without spaces (Chinese, Japanese) any character is an edge.
+///
+/// ```swift
+/// WordContainment.contains("Truth is a matter of the imagination. The soundest fact…",
+///                          "Truth is a matter of the imagination.")   // true
+/// WordContainment.contains("the imagination", "imagin")                 // false: not a whole word
+/// ```
+public enum WordContainment {
+    /// Whether `long` contains `short` by whole words, once both are normalised; a text contains itself.
+    public static func contains(_ long: String, _ short: String) -> Bool {
+        let haystack = Array(TextFolding.fold(long).utf8)
+        let needle = Array(TextFolding.fold(short).utf8)
+        return contains(folded: haystack, needle)
+    }
+
+    /// Whether either text contains the other by whole words.
+    public static func eitherContains(_ a: String, _ b: String) -> Bool {
+        let first = Array(TextFolding.fold(a).utf8)
+        let second = Array(TextFolding.fold(b).utf8)
+        return first.count >= second.count ? contains(folded: first, second) : contains(folded: second, first)
+    }
+
+    /// Whether the folded UTF-8 `haystack` contains the folded UTF-8 `needle` by whole words; for
+    /// callers that fold each text once (``TextFolding/fold(_:into:)``) and compare it many times.
+    public static func contains(folded haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        guard !needle.isEmpty else { return true }
+        let last = haystack.count - needle.count
+        var start = 0
+        while start <= last {
+            guard let hit = firstMatch(of: needle, in: haystack, from: start, through: last) else { return false }
+            if isWordEdge(haystack, before: hit, needleStart: needle)
+                && isWordEdge(haystack, after: hit + needle.count, needleEnd: needle) {
+                return true
+            }
+            start = hit + 1
+        }
+        return false
+    }
+
+    /// The first position at or after `from` (and no later than `last`) where `needle` occurs.
+    private static func firstMatch(of needle: [UInt8], in haystack: [UInt8], from: Int, through last: Int) -> Int? {
+        let first = needle[0]
+        var position = from
+        while position <= last {
+            if haystack[position] == first {
+                var i = 1
+                while i < needle.count, haystack[position + i] == needle[i] { i += 1 }
+                if i == needle.count { return position }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Whether a match starting at `index` starts a word: the text's start, or after a space or
+    /// punctuation, or next to a character of a script written without spaces.
+    private static func isWordEdge(_ haystack: [UInt8], before index: Int, needleStart needle: [UInt8]) -> Bool {
+        guard index > 0 else { return true }
+        let outside = scalar(endingAt: index, in: haystack)
+        let inside = scalar(startingAt: 0, in: needle)
+        return separates(outside) || separates(inside) || isUnspaced(outside) || isUnspaced(inside)
+    }
+
+    /// Whether a match ending at `index` ends a word (see ``isWordEdge(_:before:needleStart:)``).
+    private static func isWordEdge(_ haystack: [UInt8], after index: Int, needleEnd needle: [UInt8]) -> Bool {
+        guard index < haystack.count else { return true }
+        let outside = scalar(startingAt: index, in: haystack)
+        let inside = scalar(endingAt: needle.count, in: needle)
+        return separates(outside) || separates(inside) || isUnspaced(outside) || isUnspaced(inside)
+    }
+
+    /// Whitespace and punctuation end a word.
+    private static func separates(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            let isLetterOrDigit = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+            return !isLetterOrDigit
+        }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .connectorPunctuation, .dashPunctuation,
+             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .mathSymbol, .currencySymbol, .otherSymbol, .control, .format:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Han, kana and the other scripts written without spaces between words.
+    private static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FFF, 0x3000...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `index`.
+    private static func scalar(startingAt index: Int, in bytes: [UInt8]) -> Unicode.Scalar {
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return decode(bytes[index..<end])
+    }
+
+    /// The scalar whose UTF-8 ends just before `index`.
+    private static func scalar(endingAt index: Int, in bytes: [UInt8]) -> Unicode.Scalar {
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return decode(bytes[start..<index])
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) -> Unicode.Scalar {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return " "
+    }
+}
