@@ -69,7 +69,9 @@ public final class Store: Sendable {
         // A store that must not be touched is recognised on a read-only connection, before a
         // connection that may write is opened at all.
         if FileManager.default.fileExists(atPath: path) {
-            try Store.refuseNewerSchema(try Store.readOnlyQueue(path), path: path)
+            let readOnly = try Store.readOnlyQueue(path)
+            try Store.refuseForeign(readOnly, path: path)
+            try Store.refuseNewerSchema(readOnly, path: path)
         }
         queue = try Store.patiently(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
@@ -89,6 +91,13 @@ public final class Store: Sendable {
                 }
                 attempt += 1
                 if attempt >= 3 { throw Store.failure(error, path: path) }
+            }
+        }
+        try Store.attempt(path) {
+            try queue.writeWithoutTransaction { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Store.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(Store.applicationID)")
+                }
             }
         }
     }
@@ -175,6 +184,7 @@ public final class Store: Sendable {
         let writable = manager.isWritableFile(atPath: path) && manager.isWritableFile(atPath: directory.isEmpty ? "." : directory)
         guard !writable else { return nil }
         let queue = try readOnlyQueue(path)
+        try refuseForeign(queue, path: path)
         try refuseNewerSchema(queue, path: path)
         let complete = try attempt(path) { try queue.read { db in try StoreSchema.migrator.hasCompletedMigrations(db) } }
         guard complete else {
@@ -205,6 +215,36 @@ public final class Store: Sendable {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         let escaped = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute
         return "file:\(escaped)?immutable=1"
+    }
+
+    /// The SQLite header's application id of a Cardport store: `CRDP` in ASCII.
+    static let applicationID: Int32 = 0x4352_4450
+
+    /// Throws when the file at `path` is another program's database (or not a database at all); reads only.
+    ///
+    /// A Cardport store carries ``applicationID``. A store made before the id was written is
+    /// recognised by its first migration; a database with none of its own tables (a new, empty file)
+    /// becomes a store. Anything else belongs to another program and is never written, not even by
+    /// a command that only reads: opening it would add Cardport's tables to it.
+    private static func refuseForeign(_ queue: DatabaseQueue, path: String) throws(CardportError) {
+        let (applicationID, tables, migrated) = try patiently(path) {
+            try queue.read { db -> (Int32, [String], Bool) in
+                let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                var migrated = false
+                if tables.contains("grdb_migrations") {
+                    migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
+                                                 arguments: [StoreSchema.migrationNames[0]]) ?? false
+                }
+                return (id, tables, migrated)
+            }
+        }
+        if applicationID == Store.applicationID || (applicationID == 0 && (migrated || tables.isEmpty)) { return }
+        let what = applicationID != 0
+            ? String(format: "its application id is 0x%08X, not Cardport's", UInt32(bitPattern: applicationID))
+            : "it holds tables of another program (\(tables.prefix(3).joined(separator: ", "))\(tables.count > 3 ? ", …" : ""))"
+        throw CardportError(.io, "'\(path)' is not a Cardport store: \(what)",
+                            hint: "nothing was changed; pass --store with a Cardport store, or a path where a new one may be made")
     }
 
     /// Throws when the store was made by a newer Cardport; reads only, so such a store is never changed.

@@ -2,6 +2,7 @@ import CardportCore
 import CardportStore
 import CardportTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @Suite struct StoreTests {
@@ -66,5 +67,56 @@ import Testing
             let error = error as? CardportError
             return error?.code == .io && error?.message.contains("not a Cardport store") == true
         }
+    }
+
+    @Test(arguments: [Store.Access.writing, .reading])
+    func anotherProgramsDatabaseIsRefusedAndLeftByteForByte(access: Store.Access) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("Quotes.sqlite")
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in
+            try db.execute(sql: "CREATE TABLE ZQUOTE (Z_PK INTEGER PRIMARY KEY, ZTEXT TEXT); INSERT INTO ZQUOTE VALUES (1, 'Hi.')")
+        }
+        try other.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            _ = try Store(path: path, access: access)
+        } throws: { error in
+            (error as? CardportError)?.message == "'\(path)' is not a Cardport store: it holds tables of another program (ZQUOTE)"
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Quotes.sqlite"])
+    }
+
+    @Test func aDatabaseOfAnotherApplicationIDIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("other.sqlite")
+        let other = try DatabaseQueue(path: path)
+        try other.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 1234") }
+        try other.close()
+        #expect {
+            _ = try Store(path: path)
+        } throws: { error in
+            (error as? CardportError)?.message == "'\(path)' is not a Cardport store: its application id is 0x000004D2, not Cardport's"
+        }
+    }
+
+    @Test func aNewStoreCarriesCardportsApplicationID() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        _ = try Store(path: path)
+        let id = try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
+        #expect(id == 0x4352_4450)
+    }
+
+    @Test func aStoreMadeBeforeTheApplicationIDOpensAndGetsIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        try Store(path: path).write { _ = try $0.upsert(.citation(Citation(text: "Carpe diem.")), policy: .newest, provenance: nil) }
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 0") }
+        let store = try Store(path: path)
+        #expect(try store.read { try $0.statistics() }.citations == 1)
+        let id = try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
+        #expect(id == 0x4352_4450)
     }
 }
