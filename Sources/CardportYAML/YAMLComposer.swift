@@ -17,6 +17,7 @@ final class YAMLComposer {
     init(parser: YAMLParser, limits: YAMLLimits) {
         self.parser = parser
         self.limits = limits
+        parser.source.maximumScalarBytes = limits.maximumScalarBytes
     }
 
     var source: YAMLSource { parser.source }
