@@ -58,6 +58,9 @@ import Testing
         #expect(limits.hint(for: .depth) == "raise it with --max-depth 400")
         #expect(ReadLimits(maximumDepth: 8000).hint(for: .depth) == "raise it with --max-depth 10000")
         #expect(ReadLimits(maximumDepth: 50_000).maximumDepth == ReadLimits.depthCeiling)
+        #expect(ReadLimits(maximumDepth: 10_000).hint(for: .depth) == "10000 is the most --max-depth allows; flatten the input's nesting")
+        #expect(ReadLimits().maximumAttributes == 256)
+        #expect(ReadLimits().hint(for: .attributes) == "raise it with --max-attributes 512")
     }
 
     @Test func sizesTakeSuffixes() {

@@ -124,6 +124,9 @@ public struct ReadLimits: Sendable, Hashable {
     /// ReadLimits().hint(for: .depth)   // "raise it with --max-depth 400"
     /// ```
     public func hint(for limit: Limit) -> String {
+        if limit == .depth, maximumDepth >= ReadLimits.depthCeiling {
+            return "\(ReadLimits.depthCeiling) is the most \(limit.flag) allows; flatten the input's nesting"
+        }
         let doubled = self[limit] > Int.max / 2 ? self[limit] : self[limit] * 2
         let value = limit == .depth ? Swift.min(doubled, ReadLimits.depthCeiling) : doubled
         return "raise it with \(limit.flag) \(limit.isSize ? ReadLimits.formatSize(value) : String(value))"
