@@ -62,6 +62,8 @@ struct MarkupGate {
     }
 
     private let limits: ReadLimits
+    /// The longest start tag: twice the field size.
+    private let tagLimit: Int
     private let isHTML: Bool
     private var state = State.text
     private var construct = Construct.startTag
@@ -78,6 +80,8 @@ struct MarkupGate {
     /// A gate for an input whose next byte is at `offset`.
     init(limits: ReadLimits, isHTML: Bool, offset: Int) {
         self.limits = limits
+        let (doubled, overflow) = limits.maximumFieldSize.multipliedReportingOverflow(by: 2)
+        self.tagLimit = overflow ? Int.max : doubled
         self.isHTML = isHTML
         self.scanned = offset
     }
@@ -155,16 +159,18 @@ struct MarkupGate {
                 if MarkupGate.isSpace(byte) {
                     state = .beforeAttribute
                 } else if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else if byte == 0x2F {
                     state = .beforeAttribute
                 } else {
                     if elementName.count < 64 { elementName.append(byte) }
-                    try check(offset + 1 - partStart, .fieldSize, "an element name is longer than", at: partStart, input)
+                    if offset + 1 - partStart > limits.maximumFieldSize {
+                        throw limits.exceeded(.fieldSize, "an element name is longer than", at: partStart, in: input)
+                    }
                 }
             case .beforeAttribute:
                 if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else if !MarkupGate.isSpace(byte), byte != 0x2F {
                     try startAttribute(at: offset, input)
                 }
@@ -174,17 +180,19 @@ struct MarkupGate {
                 } else if byte == 0x3D {
                     state = .beforeValue
                 } else if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else if byte == 0x2F {
                     state = .beforeAttribute
                 } else {
-                    try check(offset + 1 - partStart, .fieldSize, "an attribute name is longer than", at: partStart, input)
+                    if offset + 1 - partStart > limits.maximumFieldSize {
+                        throw limits.exceeded(.fieldSize, "an attribute name is longer than", at: partStart, in: input)
+                    }
                 }
             case .afterAttributeName:
                 if byte == 0x3D {
                     state = .beforeValue
                 } else if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else if byte == 0x2F {
                     state = .beforeAttribute
                 } else if !MarkupGate.isSpace(byte) {
@@ -195,7 +203,7 @@ struct MarkupGate {
                     partStart = offset + 1
                     state = .quotedValue(byte)
                 } else if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else if !MarkupGate.isSpace(byte) {
                     partStart = offset
                     state = .unquotedValue
@@ -204,12 +212,14 @@ struct MarkupGate {
                 if MarkupGate.isSpace(byte) {
                     state = .beforeAttribute
                 } else if byte == 0x3E {
-                    release()
+                    try release(at: offset, input)
                 } else {
-                    try check(offset + 1 - partStart, .fieldSize, "an attribute value is longer than", at: partStart, input)
+                    if offset + 1 - partStart > limits.maximumFieldSize {
+                        throw limits.exceeded(.fieldSize, "an attribute value is longer than", at: partStart, in: input)
+                    }
                 }
             case .endTag:
-                if byte == 0x3E { release() }
+                if byte == 0x3E { try release(at: offset, input) }
             case .bang:
                 if byte == 0x2D {
                     state = .commentOpening
@@ -237,7 +247,7 @@ struct MarkupGate {
                 }
             case .comment(let dashes):
                 if byte == 0x3E, dashes >= 2 {
-                    release()
+                    try release(at: offset, input)
                 } else {
                     state = .comment(dashes: byte == 0x2D ? Swift.min(dashes + 1, 2) : 0)
                 }
@@ -257,19 +267,21 @@ struct MarkupGate {
                 } else if byte == 0x5D {
                     state = .declaration(depth: Swift.max(depth - 1, 0), quote: 0)
                 } else if byte == 0x3E, depth == 0 {
-                    release()
+                    try release(at: offset, input)
                 }
             case .instruction(let question):
                 if byte == 0x3E, question || isHTML {
-                    release()
+                    try release(at: offset, input)
                 } else {
                     state = .instruction(question: byte == 0x3F)
                 }
             case .text, .quotedValue:
                 break
             }
-            if heldStart != nil { try checkConstruct(offset + 1, input) }
         }
+        // Checked here and where each construct ends rather than at every byte: the error is placed
+        // at the construct's start either way, and the window grows by at most a read between checks.
+        try checkConstruct(base + end, input)
         scanned = base + end
     }
 
@@ -290,8 +302,9 @@ struct MarkupGate {
         index -= 1
     }
 
-    /// The construct being held has ended: it may be passed on whole.
-    private mutating func release() {
+    /// The construct being held has ended at `offset`: it may be passed on whole.
+    private mutating func release(at offset: Int, _ input: ByteInput) throws(CardportError) {
+        try checkConstruct(offset + 1, input)
         heldStart = nil
         state = .text
     }
@@ -300,10 +313,7 @@ struct MarkupGate {
     /// may be twice the field size, so a value just within the limit is refused for being a value.
     /// Every other construct is one field.
     private func checkConstruct(_ end: Int, _ input: ByteInput) throws(CardportError) {
-        guard let heldStart else { return }
-        let length = end - heldStart
-        let bound = construct == .startTag ? limits.maximumFieldSize.multipliedReportingOverflow(by: 2) : (limits.maximumFieldSize, false)
-        guard length > bound.0, !bound.1 else { return }
+        guard let heldStart, end - heldStart > (construct == .startTag ? tagLimit : limits.maximumFieldSize) else { return }
         throw limits.exceeded(.fieldSize, construct.tooLong, at: heldStart, in: input)
     }
 
