@@ -87,8 +87,8 @@ public struct ReadLimits: Sendable, Hashable {
     public static let defaultExpansion = 1_000_000
     /// The default maximum attributes per element: 256.
     public static let defaultAttributes = 256
-    /// The highest ``maximumDepth`` accepted: parsers of nested formats recurse, and deeper nesting
-    /// than this could exhaust a thread's 8 MiB stack.
+    /// The highest ``maximumDepth`` accepted: parsers of nested formats recurse, and every format is
+    /// tested to read this deep on the 64 MiB stack every reader runs on (Formats.md, "Limits").
     public static let depthCeiling = 10_000
 
     /// The defaults, every one of which a flag can raise.
