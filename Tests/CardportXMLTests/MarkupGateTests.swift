@@ -88,6 +88,16 @@ import Testing
         #expect(raised?.count == 1)
     }
 
+    @Test func measuresAnUnquotedHTMLValue() throws {
+        let document = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=https://" + String(repeating: "a", count: 2000) + ">A</A>\n</DL>\n"
+        let failure = error(document, NetscapeBookmarksFormat(), options(fieldSize: 1024), name: "bare.html")
+        #expect(failure?.message == "an attribute value is longer than the maximum field size (1K)")
+        // `<DT><A HREF=` is 12 characters.
+        #expect(failure?.location == location("bare.html", 3, 13, failure))
+        let read = try FormatHarness.read(NetscapeBookmarksFormat(), document, options: options(fieldSize: 4096))
+        #expect(read.count == 1)
+    }
+
     @Test func refusesAnElementNameLongerThanTheFieldSize() {
         let name = String(repeating: "n", count: 300)
         let failure = error(MarkupGateTests.opening + "<\(name)/>" + MarkupGateTests.closing, OPMLFormat(),
