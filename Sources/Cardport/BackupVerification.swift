@@ -19,13 +19,16 @@ public enum BackupVerification {
     /// Verifies the backup at `path` and says what it holds; throws when it is damaged or changed.
     public static func verify(_ path: String) throws(CardportError) -> BackupSummary {
         let checksum = try checkChecksum(path)
-        let input = try ByteInput(path: path)
-        guard let reader = try NativeJSONFormat().makeReader(input, options: ReadOptions()) as? any ProvenanceReader else {
-            throw CardportError(.io, "the native format cannot carry provenance")
+        // The JSON parser recurses: read on a reading thread, whose stack the depth limit assumes.
+        return try ReadingThread.run { () throws(CardportError) in
+            let input = try ByteInput(path: path)
+            guard let reader = try NativeJSONFormat().makeReader(input, options: ReadOptions()) as? any ProvenanceReader else {
+                throw CardportError(.io, "the native format cannot carry provenance")
+            }
+            var tally = KindTally()
+            while let record = try reader.next() { tally[record.kind] += 1 }
+            return BackupSummary(path: path, records: tally.byPluralName, provenance: reader.provenance.count, checksum: checksum)
         }
-        var tally = KindTally()
-        while let record = try reader.next() { tally[record.kind] += 1 }
-        return BackupSummary(path: path, records: tally.byPluralName, provenance: reader.provenance.count, checksum: checksum)
     }
 
     /// Checks the trailer and the digest; returns the checksum.

@@ -36,6 +36,11 @@ public struct Inspection: Sendable {
     /// `options` are passed to the reader.
     public func run(path: String, from: String? = nil, kind: RecordKind? = nil,
                     options: ReadOptions = ReadOptions()) throws(CardportError) -> InspectionReport {
+        // Sniffing and reading parse nested formats: on a reading thread, whose stack the depth limits assume.
+        try ReadingThread.run { () throws(CardportError) in try read(path: path, from: from, kind: kind, options: options) }
+    }
+
+    private func read(path: String, from: String?, kind: RecordKind?, options: ReadOptions) throws(CardportError) -> InspectionReport {
         let input = try ByteInput(path: path, maximumWindow: options.limits.maximumInputSize)
         let format = try registry.readFormat(named: from, path: path, prefix: try input.peek(upTo: 64 * 1024))
         var options = options

@@ -31,9 +31,10 @@ final class ReadAhead: @unchecked Sendable {
     /// What the reader noted, once it is done.
     private(set) var notes = ReaderNotes()
 
-    /// Starts reading: `makeReader` runs on the new thread and opens the input there.
+    /// Starts reading: `makeReader` runs on a new reading thread (``ReadingThread``, whose stack the
+    /// depth limits assume) and opens the input there.
     init(keepGoing: Bool, makeReader: @escaping @Sendable () throws(CardportError) -> (any RecordReader, ByteInput)) {
-        Thread.detachNewThread { [self] in produce(keepGoing: keepGoing, makeReader: makeReader) }
+        ReadingThread.start { [self] in produce(keepGoing: keepGoing, makeReader: makeReader) }
     }
 
     /// The reading thread's work: every record, keyed, in batches; then the end or the failure.

@@ -78,7 +78,8 @@ struct ReadingOptions: ParsableArguments {
     }
 }
 
-/// `--max-input-size`, `--max-field-size`, `--max-depth`, `--max-records` and `--max-expansion`:
+/// `--max-input-size`, `--max-field-size`, `--max-depth`, `--max-records`, `--max-expansion` and
+/// `--max-attributes`:
 /// raise the bounds readers keep to (Formats.md, "Limits").
 struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-input-size"),
@@ -109,10 +110,15 @@ struct LimitOptions: ParsableArguments {
             transform: parseCount)
     var maximumExpansion: Int = ReadLimits.defaultExpansion
 
+    @Option(name: .customLong("max-attributes"),
+            help: ArgumentHelp("Most attributes of one XML or HTML element (default: 256).", valueName: "count"),
+            transform: parseCount)
+    var maximumAttributes: Int = ReadLimits.defaultAttributes
+
     /// The limits these flags ask for.
     var readLimits: ReadLimits {
         ReadLimits(maximumInputSize: maximumInputSize, maximumFieldSize: maximumFieldSize, maximumDepth: maximumDepth,
-                   maximumRecords: maximumRecords, maximumExpansion: maximumExpansion)
+                   maximumRecords: maximumRecords, maximumExpansion: maximumExpansion, maximumAttributes: maximumAttributes)
     }
 }
 

@@ -39,12 +39,15 @@ final class StreamingParser {
     /// Bytes before the first one libxml2 sees (a UTF-8 byte-order mark), so offsets match the file.
     private let baseOffset: Int
     private let limits: ReadLimits
+    /// What holds back markup libxml2 would spend too much on (see ``MarkupGate``).
+    private var gate: MarkupGate
 
     init(input: ByteInput, language: Language, handler: any XMLEventHandler, limits: ReadLimits) {
         self.input = input
         self.language = language
         self.baseOffset = input.offset
         self.limits = limits
+        self.gate = MarkupGate(limits: limits, isHTML: language == .html, offset: input.offset)
         self.context = SAXContext(handler: handler, language: language, limits: limits)
     }
 
@@ -73,8 +76,22 @@ final class StreamingParser {
         }
         let parser = try start()
         if input.available.count < StreamingParser.chunkSize { _ = try input.fill() }
-        let window = input.available
-        var count = Swift.min(window.count, StreamingParser.chunkSize)
+        var window = input.available
+        var count = try gatePass(window, upTo: Swift.min(window.count, StreamingParser.chunkSize))
+        // The front of the window is a construct not yet whole: read on until it is (the gate bounds
+        // how far), so that libxml2 parses it once.
+        while count == 0, gate.isHolding {
+            count = try gatePass(window, upTo: window.count)
+            guard count == 0, gate.isHolding else { break }
+            guard try input.fill() else {
+                // The input ends inside the construct: libxml2 says what is missing.
+                count = window.count
+                break
+            }
+            window = input.available
+        }
+        // libxml2 takes a chunk's length as a C int.
+        count = Swift.min(count, 1 << 30)
         if language == .html, count < window.count || !input.isAtEnd {
             count = StreamingParser.cutAfterLastTag(window, count)
         }
@@ -96,6 +113,17 @@ final class StreamingParser {
             try context.handler.finish()
         }
         return !isFinished
+    }
+
+    /// Lets the gate look at the window up to `end` and returns how many bytes from its front libxml2 may have.
+    private func gatePass(_ window: UnsafeRawBufferPointer, upTo end: Int) throws(CardportError) -> Int {
+        do {
+            try gate.scan(window, base: input.offset, upTo: Swift.max(end, gate.scanned - input.offset), in: input)
+        } catch {
+            isFinished = true
+            throw error
+        }
+        return gate.passable(from: input.offset)
     }
 
     /// Throws at the first byte of `chunk` (the front of the window) that is not UTF-8; a sequence cut

@@ -17,6 +17,7 @@ final class YAMLComposer {
     init(parser: YAMLParser, limits: YAMLLimits) {
         self.parser = parser
         self.limits = limits
+        parser.source.maximumScalarBytes = limits.maximumScalarBytes
     }
 
     var source: YAMLSource { parser.source }
@@ -59,83 +60,129 @@ final class YAMLComposer {
         return try node(startingWith: event)
     }
 
+    /// A list or mapping being built: what it has so far.
+    private struct Open {
+        var isMapping: Bool
+        var anchor: String?
+        var mark: YAMLMark
+        var items: [YAMLNode] = []
+        var pairs: [YAMLNode.Pair] = []
+        /// The values of merge keys (`<<`), applied when the mapping closes.
+        var merges: [YAMLNode] = []
+        /// A mapping's key whose value is still to come.
+        var key: YAMLNode?
+        var size = 1
+    }
+
     /// Builds the node that starts with `event` (already read).
+    ///
+    /// Collections are built on a stack of their own rather than by recursion, so how deep a
+    /// document may nest is bounded by ``YAMLLimits/maximumDepth`` alone, not by the thread's stack.
     func node(startingWith event: YAMLEvent) throws(CardportError) -> YAMLNode {
-        let start = parser.mark
-        switch event {
-        case .scalar(let scalar, let anchor):
-            guard scalar.text.utf8.count <= limits.maximumScalarBytes else {
-                throw source.error(.limitExceeded, limits.readLimits.message(.fieldSize, "a value is longer than"),
-                                   at: start, hint: limits.readLimits.hint(for: .fieldSize))
-            }
-            let node = YAMLNode(value: .scalar(scalar), mark: start, endMark: parser.endMark, size: 1)
-            if let anchor { anchors[anchor] = node }
-            return node
-        case .alias(let anchor):
-            guard var node = anchors[anchor] else {
-                throw source.error(.malformedInput, "the alias *\(anchor) names no anchor", at: start,
-                                   hint: "define &\(anchor) before using *\(anchor)")
-            }
-            expanded += node.size
-            guard expanded <= limits.maximumAliasExpansion else {
-                throw source.error(.limitExceeded,
-                                   limits.readLimits.message(.expansion, "aliases in this document expand to more values than"),
-                                   at: start,
-                                   hint: limits.readLimits.hint(for: .expansion) + "; a document whose aliases multiply (\"billion laughs\") is refused")
-            }
-            node.mark = start
-            node.endMark = parser.endMark
-            return node
-        case .sequenceStart(let anchor, _):
-            try enter(at: start)
-            var items: [YAMLNode] = []
-            var size = 1
-            while true {
-                guard let item = try next() else { throw endedEarly() }
-                if case .sequenceEnd = item { break }
-                let child = try node(startingWith: item)
-                size += child.size
-                items.append(child)
-            }
-            depth -= 1
-            let node = YAMLNode(value: .sequence(items), mark: start, endMark: parser.endMark, size: size)
-            if let anchor { anchors[anchor] = node }
-            return node
-        case .mappingStart(let anchor, _):
-            try enter(at: start)
-            var pairs: [YAMLNode.Pair] = []
-            // A record has about eight fields: one allocation instead of four growth steps.
-            pairs.reserveCapacity(8)
-            var merged: [YAMLNode.Pair] = []
-            var size = 1
-            while true {
-                guard let item = try next() else { throw endedEarly() }
-                if case .mappingEnd = item { break }
-                let key = try node(startingWith: item)
-                let value = try node()
-                size += key.size + value.size
-                if let scalar = key.scalar, scalar.isPlain, scalar.text == "<<" {
-                    merged += try mergePairs(value)
-                } else {
-                    pairs.append(YAMLNode.Pair(key: key, value: value))
+        var open: [Open] = []
+        var event = event
+        while true {
+            let start = parser.mark
+            var built: YAMLNode
+            switch event {
+            case .scalar(let scalar, let anchor):
+                guard scalar.text.utf8.count <= limits.maximumScalarBytes else {
+                    throw source.error(.limitExceeded, limits.readLimits.message(.fieldSize, "a value is longer than"),
+                                       at: start, hint: limits.readLimits.hint(for: .fieldSize))
                 }
-            }
-            depth -= 1
-            if !merged.isEmpty {
-                // Explicit keys win over merged ones; among merged mappings the first wins.
-                var seen = Set(pairs.compactMap { $0.key.scalar?.text })
-                for pair in merged {
-                    guard let key = pair.key.scalar?.text, !seen.contains(key) else { continue }
-                    seen.insert(key)
-                    pairs.append(pair)
+                built = YAMLNode(value: .scalar(scalar), mark: start, endMark: parser.endMark, size: 1)
+                if let anchor { anchors[anchor] = built }
+            case .alias(let anchor):
+                guard var node = anchors[anchor] else {
+                    throw source.error(.malformedInput, "the alias *\(anchor) names no anchor", at: start,
+                                       hint: "define &\(anchor) before using *\(anchor)")
                 }
+                expanded += node.size
+                guard expanded <= limits.maximumAliasExpansion else {
+                    throw source.error(.limitExceeded,
+                                       limits.readLimits.message(.expansion, "aliases in this document expand to more values than"),
+                                       at: start,
+                                       hint: limits.readLimits.hint(for: .expansion) + "; a document whose aliases multiply (\"billion laughs\") is refused")
+                }
+                node.mark = start
+                node.endMark = parser.endMark
+                built = node
+            case .sequenceStart(let anchor, _), .mappingStart(let anchor, _):
+                try enter(at: start)
+                var collection = Open(isMapping: false, anchor: anchor, mark: start)
+                if case .mappingStart = event {
+                    collection.isMapping = true
+                    // A record has about eight fields: one allocation instead of four growth steps.
+                    collection.pairs.reserveCapacity(8)
+                }
+                open.append(collection)
+                guard let following = try next() else { throw endedEarly() }
+                event = following
+                continue
+            case .sequenceEnd, .mappingEnd:
+                var isMappingEnd = false
+                if case .mappingEnd = event { isMappingEnd = true }
+                guard let collection = open.popLast(), collection.isMapping == isMappingEnd, collection.key == nil else {
+                    throw source.error(.malformedInput, "unexpected YAML structure", at: start)
+                }
+                depth -= 1
+                built = try close(collection)
+            default:
+                throw source.error(.malformedInput, "unexpected YAML structure", at: start)
             }
-            let node = YAMLNode(value: .mapping(pairs), mark: start, endMark: parser.endMark, size: size)
-            if let anchor { anchors[anchor] = node }
-            return node
-        default:
-            throw source.error(.malformedInput, "unexpected YAML structure", at: start)
+            guard !open.isEmpty else { return built }
+            add(built, to: &open[open.count - 1])
+            if open[open.count - 1].key != nil || !open[open.count - 1].isMapping {
+                guard let following = try next() else { throw endedEarly() }
+                event = following
+            } else {
+                // A mapping's value follows its key: the YAML may not end here.
+                guard let following = try next() else {
+                    throw source.error(.malformedInput, "the YAML ends where a value was expected",
+                                       line: mark.line, column: mark.column)
+                }
+                event = following
+            }
         }
+    }
+
+    /// Puts a finished child into the collection being built.
+    private func add(_ child: YAMLNode, to collection: inout Open) {
+        collection.size += child.size
+        guard collection.isMapping else {
+            collection.items.append(child)
+            return
+        }
+        guard let key = collection.key else {
+            collection.key = child
+            return
+        }
+        collection.key = nil
+        if let scalar = key.scalar, scalar.isPlain, scalar.text == "<<" {
+            collection.merges.append(child)
+        } else {
+            collection.pairs.append(YAMLNode.Pair(key: key, value: child))
+        }
+    }
+
+    /// The node of a collection whose end was read.
+    private func close(_ collection: Open) throws(CardportError) -> YAMLNode {
+        var pairs = collection.pairs
+        var merged: [YAMLNode.Pair] = []
+        for value in collection.merges { merged += try mergePairs(value) }
+        if !merged.isEmpty {
+            // Explicit keys win over merged ones; among merged mappings the first wins.
+            var seen = Set(pairs.compactMap { $0.key.scalar?.text })
+            for pair in merged {
+                guard let key = pair.key.scalar?.text, !seen.contains(key) else { continue }
+                seen.insert(key)
+                pairs.append(pair)
+            }
+        }
+        let value: YAMLNode.Value = collection.isMapping ? .mapping(pairs) : .sequence(collection.items)
+        let node = YAMLNode(value: value, mark: collection.mark, endMark: parser.endMark, size: collection.size)
+        if let anchor = collection.anchor { anchors[anchor] = node }
+        return node
     }
 
     /// Counts a level of nesting the reader walks itself or a node builds.

@@ -43,6 +43,7 @@ final class YAMLParser {
         defer { yaml_event_delete(&event) }
         mark = YAMLMark(line: Int(event.start_mark.line), column: Int(event.start_mark.column))
         endMark = YAMLMark(line: Int(event.end_mark.line), column: Int(event.end_mark.column))
+        source.eventEnded(at: endMark)
         switch event.type {
         case YAML_STREAM_START_EVENT: return .streamStart
         case YAML_STREAM_END_EVENT:

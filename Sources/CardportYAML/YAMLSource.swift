@@ -30,6 +30,15 @@ final class YAMLSource {
 
     /// The input offset of the first byte handed to libyaml (after a byte-order mark).
     private let baseOffset: Int
+    /// The longest scalar, set by the composer from ``YAMLLimits/maximumScalarBytes``: it bounds the
+    /// bytes libyaml may take between two parse events (see ``eventEnded(at:)``).
+    var maximumScalarBytes = Int.max {
+        didSet { maximumRun = YAMLSource.run(forScalarsOf: maximumScalarBytes) }
+    }
+    private var maximumRun = Int.max
+    /// Bytes handed since the last event ended, and that event's end.
+    private var handedSinceEvent = 0
+    private var lastEventEnd = YAMLMark(line: 0, column: 0)
 
     init(input: ByteInput, lineShift: Int = 0, offsetShift: Int = 0) {
         self.input = input
@@ -50,9 +59,44 @@ final class YAMLSource {
         }
         let window = input.available
         let n = Swift.min(count, window.count - handed)
+        // libyaml keeps a value it is scanning whole and only hands it over at its end: stop feeding it
+        // once the value cannot fit the limit, rather than after it has been read whole.
+        guard handedSinceEvent <= maximumRun - n else {
+            readError = runTooLong()
+            return -1
+        }
         buffer.copyMemory(from: window.baseAddress! + handed, byteCount: n)
         handed += n
+        handedSinceEvent += n
         return n
+    }
+
+    /// A parse event ended at `mark`: what libyaml takes next belongs to the next token.
+    func eventEnded(at mark: YAMLMark) {
+        handedSinceEvent = 0
+        lastEventEnd = mark
+    }
+
+    /// The error for a value longer than the run allows, at the first byte after the last
+    /// event that is not white space or an indicator (`:`, `-`, `?`, `,`, `[`, `{`): where the value starts.
+    private func runTooLong() -> CardportError {
+        let window = input.available
+        var index = offset(line: lastEventEnd.line, column: lastEventEnd.column) - input.offset
+        while index < handed, [0x20, 0x09, 0x0A, 0x0D, 0x3A, 0x2D, 0x3F, 0x2C, 0x5B, 0x7B].contains(window[index]) {
+            index += 1
+        }
+        let limits = ReadLimits(maximumFieldSize: maximumScalarBytes)
+        return shifted(input.error(.limitExceeded, limits.message(.fieldSize, "a value is longer than"),
+                                   at: input.offset + index, hint: limits.hint(for: .fieldSize)))
+    }
+
+    /// Bytes libyaml may read ahead of the token it scans.
+    static let runAllowance = 1 << 20
+
+    /// The bytes libyaml may take for one value of at most `maximumScalarBytes`: its source may be
+    /// longer than its text (indentation, escapes), so twice that, plus libyaml's read-ahead.
+    static func run(forScalarsOf maximumScalarBytes: Int) -> Int {
+        maximumScalarBytes > (Int.max - runAllowance) / 2 ? Int.max : 2 * maximumScalarBytes + runAllowance
     }
 
     /// Lets the input drop the lines before the 0-based `line`: nothing will point there any more.

@@ -117,6 +117,73 @@ import Glibc
         #expect(piped == expected)
     }
 
+    // MARK: Depth at its ceiling, and attributes
+
+    /// An input nested exactly `--max-depth 10000` deep, and one level more, for each reader that
+    /// nests: the reading thread's stack holds the first (no crash), the second is a clean error.
+    /// Inputs put one level on a line where the format allows, so the error's line says the depth.
+    static let deepInputs: [(name: String, text: @Sendable (Int) -> String, deepest: Int, over: String)] = [
+        // The record's object is the first level.
+        ("deep.json", { "{\"citations\":[{\"text\":\"a\",\"x\":\n" + String(repeating: "[\n", count: $0) + String(repeating: "]", count: $0) + "}]}\n" },
+         9_999, "deep.json:10001:1: error: arrays and objects nest deeper than the maximum depth (10000)\n    10001 | [\n          | ^\n"),
+        ("objects.json", { "{\"citations\":[{\"text\":\"a\",\"x\":\n" + String(repeating: "{\"a\":\n", count: $0) + "1" + String(repeating: "}", count: $0) + "}]}\n" },
+         9_999, "objects.json:10001:1: error: arrays and objects nest deeper than the maximum depth (10000)\n    10001 | {\"a\":\n          | ^\n"),
+        // The list, the record and its extras are the first three levels.
+        ("deep.yaml", { "- text: a\n  extras:\n    x:\n" + String(repeating: "     [\n", count: $0) + "     " + String(repeating: "]", count: $0) + "\n" },
+         9_997, "deep.yaml:10001:6: error: the YAML nests deeper than the maximum depth (10000)\n    10001 |      [\n          |      ^\n"),
+        // <opml> and <body> are the first two.
+        ("deep.opml", { "<opml version=\"2.0\"><body>\n" + String(repeating: "<outline text=\"a\">\n", count: $0) + String(repeating: "</outline>", count: $0) + "</body></opml>\n" },
+         9_998, "deep.opml:10000:18: error: elements nest deeper than the maximum depth (10000)\n    10000 | <outline text=\"a\">\n          |                  ^\n"),
+        ("deep.md", { String(repeating: "- ", count: $0) + "x\n" },
+         10_000, "deep.md:1:20001: error: lists nest deeper than the maximum depth (10000)\n    1 | … " + String(repeating: "- ", count: 49) + "x\n      | " + String(repeating: " ", count: 98) + "^\n"),
+        ("deep.html", { "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n" + String(repeating: "<DL><p><DT><H3>a</H3>\n", count: $0) + "<DT><A HREF=\"https://a\">a</A>\n" + String(repeating: "</DL>\n", count: $0) },
+         10_000, "deep.html:10002:4: error: folders nest deeper than the maximum depth (10000)\n    10002 | <DL><p><DT><H3>a</H3>\n          |    ^\n"),
+    ]
+
+    @Test(arguments: 0..<HostileInputCLITests.deepInputs.count)
+    func everyReaderTakesTheDeepestNestingAndRefusesOneLevelMore(_ index: Int) throws {
+        let scratch = try TemporaryDirectory()
+        let input = HostileInputCLITests.deepInputs[index]
+        let deepest = try scratch.write(input.name, input.text(input.deepest))
+        let read = try CLIRunner.run(["inspect", deepest, "--max-depth", "10000"], directory: scratch.path)
+        #expect(read.status == 0, "\(input.name): \(read.stderr)")
+        #expect(read.stderr == "")
+        _ = try scratch.write(input.name, input.text(input.deepest + 1))
+        let refused = try CLIRunner.run(["inspect", input.name, "--max-depth", "10000"], directory: scratch.path)
+        #expect(refused == CLIRunner.Result(status: 65, stdout: "", stderr: input.over
+            + "  hint: 10000 is the most --max-depth allows; flatten the input's nesting\n"))
+    }
+
+    @Test func anElementWithTooManyAttributesIsRefusedAtTheFirstOneOver() throws {
+        let scratch = try TemporaryDirectory()
+        // 300,000 attributes, one a line from line 3, on one outline: `type` and `url` are the first
+        // two, so a255 is the 257th, where it is refused, without reading on.
+        let attributes = (1...300_000).map { " a\($0)=\"v\"\n" }.joined()
+        let input = try scratch.write("many.opml", "<opml version=\"2.0\"><body>\n<outline type=\"link\" url=\"https://a\"\n"
+                                      + attributes + "/></body></opml>\n")
+        let refused = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl")])
+        #expect(refused == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            \(input):257:2: error: <outline> has more attributes than the maximum attributes per element (256)
+                257 |  a255="v"
+                    |  ^
+              hint: raise it with --max-attributes 512
+
+            """))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("out.jsonl")))
+    }
+
+    @Test func anAttributeValueOverTheFieldSizeIsRefusedWhereItStarts() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("long.html", "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF=\"https://"
+                                      + String(repeating: "a", count: 5000) + "\">A</A>\n</DL>\n")
+        let refused = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--max-field-size", "4K"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.hasPrefix("\(input):3:14: error: an attribute value is longer than the maximum field size (4K)\n"))
+        #expect(refused.stderr.hasSuffix("  hint: raise it with --max-field-size 8K\n"))
+        let raised = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl"), "--max-field-size", "8K", "-q"])
+        #expect(raised == CLIRunner.Result(status: 0, stdout: "", stderr: ""))
+    }
+
     // MARK: Output that is an input
 
     @Test func anOutputThatIsAnInputIsRefusedHoweverItIsSpelled() throws {

@@ -53,11 +53,14 @@ import Testing
         #expect(limits.maximumRecords == 50_000_000)
         #expect(limits.maximumExpansion == 1_000_000)
         #expect(ReadOptions().limits == limits)
-        #expect(ReadLimits.Limit.allCases.map(\.flag) == ["--max-input-size", "--max-field-size", "--max-depth", "--max-records", "--max-expansion"])
+        #expect(ReadLimits.Limit.allCases.map(\.flag) == ["--max-input-size", "--max-field-size", "--max-depth", "--max-records", "--max-expansion", "--max-attributes"])
         #expect(limits.hint(for: .inputSize) == "raise it with --max-input-size 512M")
         #expect(limits.hint(for: .depth) == "raise it with --max-depth 400")
         #expect(ReadLimits(maximumDepth: 8000).hint(for: .depth) == "raise it with --max-depth 10000")
         #expect(ReadLimits(maximumDepth: 50_000).maximumDepth == ReadLimits.depthCeiling)
+        #expect(ReadLimits(maximumDepth: 10_000).hint(for: .depth) == "10000 is the most --max-depth allows; flatten the input's nesting")
+        #expect(ReadLimits().maximumAttributes == 256)
+        #expect(ReadLimits().hint(for: .attributes) == "raise it with --max-attributes 512")
     }
 
     @Test func sizesTakeSuffixes() {

@@ -291,4 +291,20 @@ import Testing
         #expect(error.location?.line == 2)
         #expect(error.location?.column == 9)
     }
+
+    @Test func stopsReadingAScalarOnceItCannotFitTheLimit() throws {
+        let scratch = try TemporaryDirectory()
+        let path = try scratch.write("long.yaml", "- text: ok\n- text: '" + String(repeating: "x", count: 32 << 20) + "'\n")
+        let input = try ByteInput(path: path)
+        let small = YAMLFormat(limits: YAMLLimits(maximumScalarBytes: 1 << 20))
+        var failure: CardportError?
+        do { _ = try small.makeReader(input, options: ReadOptions()).readAll() } catch { failure = error }
+        let error = try #require(failure)
+        #expect(error.code == .limitExceeded)
+        #expect(error.message == "a value is longer than the maximum field size (1M)")
+        #expect(error.hint == "raise it with --max-field-size 2M")
+        #expect(error.location == SourceLocation(file: path, line: 2, column: 9, offset: 19))
+        // Stopped within a few mebibytes of the limit, not at the end of the 32 MiB value.
+        #expect(input.bytesRead < 16 << 20)
+    }
 }

@@ -119,10 +119,8 @@ public final class PrefetchingReader: RecordReader {
         var isDone: Bool { handOff.hasFinished }
 
         func start() {
-            // Parsers of nested formats recurse; give them the stack a main thread has.
-            let thread = Thread { [self] in run() }
-            thread.stackSize = 8 << 20
-            thread.start()
+            // Parsers of nested formats recurse: a reading thread's stack is what their depth limits assume.
+            ReadingThread.start { [self] in run() }
         }
 
         /// The next batch; the reader always ends with one marked last, so this never waits for nothing.

@@ -23,6 +23,8 @@ public struct ReadLimits: Sendable, Hashable {
         case records
         /// ``ReadLimits/maximumExpansion``.
         case expansion
+        /// ``ReadLimits/maximumAttributes``.
+        case attributes
 
         /// The limit's name as messages say it.
         public var name: String {
@@ -32,6 +34,7 @@ public struct ReadLimits: Sendable, Hashable {
             case .depth: return "maximum depth"
             case .records: return "maximum records per input"
             case .expansion: return "maximum expansion"
+            case .attributes: return "maximum attributes per element"
             }
         }
 
@@ -43,6 +46,7 @@ public struct ReadLimits: Sendable, Hashable {
             case .depth: return "--max-depth"
             case .records: return "--max-records"
             case .expansion: return "--max-expansion"
+            case .attributes: return "--max-attributes"
             }
         }
 
@@ -55,7 +59,7 @@ public struct ReadLimits: Sendable, Hashable {
     /// others. Default 256 MiB (`--max-input-size`).
     public var maximumInputSize: Int
     /// The longest single field, line or scalar, in bytes: a CSV record, an XML title or description,
-    /// a YAML scalar, a JSON string. Default 16 MiB (`--max-field-size`).
+    /// an XML or HTML name, attribute value or whole start tag, a YAML scalar, a JSON string. Default 16 MiB (`--max-field-size`).
     public var maximumFieldSize: Int
     /// The deepest nesting of JSON arrays and objects, XML elements, YAML collections, Markdown lists
     /// and bookmark folders. Default 200 (`--max-depth`); at most ``depthCeiling``.
@@ -65,6 +69,11 @@ public struct ReadLimits: Sendable, Hashable {
     /// The most values that aliases may expand to in one YAML document (entities are never expanded:
     /// XML readers refuse any entity declaration). Default 1 million (`--max-expansion`).
     public var maximumExpansion: Int
+    /// The most attributes one XML or HTML element may have. Default 256 (`--max-attributes`).
+    ///
+    /// libxml2 compares each attribute of an element with every one before it, so an element's cost
+    /// grows with the square of its attribute count: the limit is what keeps that cost per byte small.
+    public var maximumAttributes: Int
 
     /// The default maximum input size: 256 MiB.
     public static let defaultInputSize = 256 << 20
@@ -76,8 +85,10 @@ public struct ReadLimits: Sendable, Hashable {
     public static let defaultRecords = 50_000_000
     /// The default maximum alias expansion: 1 million values.
     public static let defaultExpansion = 1_000_000
-    /// The highest ``maximumDepth`` accepted: parsers of nested formats recurse, and deeper nesting
-    /// than this could exhaust a thread's 8 MiB stack.
+    /// The default maximum attributes per element: 256.
+    public static let defaultAttributes = 256
+    /// The highest ``maximumDepth`` accepted: parsers of nested formats recurse, and every format is
+    /// tested to read this deep on the 64 MiB stack every reader runs on (Formats.md, "Limits").
     public static let depthCeiling = 10_000
 
     /// The defaults, every one of which a flag can raise.
@@ -86,12 +97,13 @@ public struct ReadLimits: Sendable, Hashable {
     /// Limits; every one defaults to its documented default.
     public init(maximumInputSize: Int = ReadLimits.defaultInputSize, maximumFieldSize: Int = ReadLimits.defaultFieldSize,
                 maximumDepth: Int = ReadLimits.defaultDepth, maximumRecords: Int = ReadLimits.defaultRecords,
-                maximumExpansion: Int = ReadLimits.defaultExpansion) {
+                maximumExpansion: Int = ReadLimits.defaultExpansion, maximumAttributes: Int = ReadLimits.defaultAttributes) {
         self.maximumInputSize = maximumInputSize
         self.maximumFieldSize = maximumFieldSize
         self.maximumDepth = Swift.min(maximumDepth, ReadLimits.depthCeiling)
         self.maximumRecords = maximumRecords
         self.maximumExpansion = maximumExpansion
+        self.maximumAttributes = maximumAttributes
     }
 
     /// The value of one limit.
@@ -102,6 +114,7 @@ public struct ReadLimits: Sendable, Hashable {
         case .depth: return maximumDepth
         case .records: return maximumRecords
         case .expansion: return maximumExpansion
+        case .attributes: return maximumAttributes
         }
     }
 
@@ -111,6 +124,9 @@ public struct ReadLimits: Sendable, Hashable {
     /// ReadLimits().hint(for: .depth)   // "raise it with --max-depth 400"
     /// ```
     public func hint(for limit: Limit) -> String {
+        if limit == .depth, maximumDepth >= ReadLimits.depthCeiling {
+            return "\(ReadLimits.depthCeiling) is the most \(limit.flag) allows; flatten the input's nesting"
+        }
         let doubled = self[limit] > Int.max / 2 ? self[limit] : self[limit] * 2
         let value = limit == .depth ? Swift.min(doubled, ReadLimits.depthCeiling) : doubled
         return "raise it with \(limit.flag) \(limit.isSize ? ReadLimits.formatSize(value) : String(value))"

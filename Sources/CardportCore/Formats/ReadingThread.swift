@@ -1,0 +1,69 @@
+import Foundation
+
+/// The thread readers run on: one with a stack of known size, whatever the process's stack limit.
+///
+/// The parsers of nested formats (JSON, YAML, Markdown lists) recurse once per level, so how deep
+/// an input may nest (``ReadLimits/maximumDepth``, at most ``ReadLimits/depthCeiling``) is safe only
+/// on a stack of a known size: the main thread's follows `ulimit -s`, and a thread started without a
+/// size gets the same. Every operation that reads records does so on a reading thread; the stack is
+/// address space reserved, not memory used, until a deep input reaches into it.
+///
+/// ```swift
+/// let count = try ReadingThread.run { () throws(CardportError) in
+///     var count = 0
+///     while try reader.next() != nil { count += 1 }
+///     return count
+/// }
+/// ```
+package enum ReadingThread {
+    /// The stack of every reading thread: 64 MiB, room for ``ReadLimits/depthCeiling`` levels of the
+    /// deepest-recursing reader in a debug build with a wide margin (Formats.md, "Limits").
+    package static let stackSize = 64 << 20
+
+    /// Starts `body` on a new reading thread and returns at once.
+    package static func start(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = stackSize
+        thread.start()
+    }
+
+    /// Runs `body` on a new reading thread, waits for it, and returns what it returned or throws
+    /// what it threw.
+    ///
+    /// The caller waits the whole time, so `body` may use what the caller owns: nothing runs on the
+    /// caller's side until it is done.
+    package static func run<Value>(_ body: () throws(CardportError) -> Value) throws(CardportError) -> Value {
+        try withoutActuallyEscaping(body) { (escapable) throws(CardportError) -> Value in
+            let handOff = HandOff<Value>(body: escapable)
+            start { handOff.work() }
+            return try handOff.wait()
+        }
+    }
+
+    /// The body and its outcome, shared by the caller and the reading thread; `done` orders them.
+    private final class HandOff<Value>: @unchecked Sendable {
+        /// Dropped before the caller is woken: the caller's closure must not outlive its call.
+        private var body: (() throws(CardportError) -> Value)?
+        private var outcome: Result<Value, CardportError>?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(body: @escaping () throws(CardportError) -> Value) {
+            self.body = body
+        }
+
+        func work() {
+            do throws(CardportError) {
+                outcome = .success(try body!())
+            } catch {
+                outcome = .failure(error)
+            }
+            body = nil
+            done.signal()
+        }
+
+        func wait() throws(CardportError) -> Value {
+            done.wait()
+            return try outcome!.get()
+        }
+    }
+}
