@@ -17,6 +17,7 @@ struct BookReplay {
     private var starts: [Int]
     private var ends: [Int]
     private var folded: [WordContainment.Folded?]
+    private var summaries: [WordContainment.Letters?]
     private var ranges: KindleLiveRanges
     /// Live highlights without a location, by page.
     private var onPage: [String: [Int32]] = [:]
@@ -24,6 +25,8 @@ struct BookReplay {
     /// open-addressing table, at most half full, of positions (an exact repeat replaces the one
     /// before, so a text has at most one live highlight).
     private var texts: [Int32]
+    /// The digest of each highlight's text (``KindleClipping/textHash``).
+    private let digests: [UInt64]
     private var found: [Int32] = []
     /// Notes the device wrote before their highlight, waiting for it.
     private var pending: [Int] = []
@@ -40,6 +43,7 @@ struct BookReplay {
         starts = [Int](repeating: 0, count: count)
         ends = [Int](repeating: -1, count: count)
         folded = [WordContainment.Folded?](repeating: nil, count: count)
+        summaries = [WordContainment.Letters?](repeating: nil, count: count)
         var maximumStart = 0
         for (position, entry) in highlights.enumerated() {
             let location = clippings[entry].location
@@ -50,6 +54,7 @@ struct BookReplay {
             }
         }
         ranges = KindleLiveRanges(maximumStart: maximumStart)
+        digests = highlights.map { clippings[$0].textHash.finalize().0 }
         texts = [Int32](repeating: -1, count: 1 << (Int.bitWidth - (Swift.max(count, 4) * 2 - 1).leadingZeroBitCount))
     }
 
@@ -91,30 +96,28 @@ struct BookReplay {
     /// A new highlight: it replaces every live highlight it edits, then becomes live.
     private mutating func highlight(_ position: Int, _ statistics: inout KindleStatistics,
                                     _ slots: UnsafeMutableBufferPointer<Citation?>) {
-        let clipping = clippings[highlights[position]]
         found.removeAll(keepingCapacity: true)
+        let page = ends[position] >= 0 ? nil : clippings[highlights[position]].location.page
         if ends[position] >= 0 {
             ranges.overlapping(starts[position], ends[position], starts: starts, ends: ends, into: &found)
-        } else if let page = clipping.location.page {
+        } else if let page {
             found.append(contentsOf: onPage[page] ?? [])
         }
         let (repeated, slot) = liveHighlight(withTextOf: position)
         if let repeated { found.append(Int32(repeated)) }
-        var candidates = found
-        found.removeAll(keepingCapacity: true)
-        for candidate in candidates {
-            let other = Int(candidate)
+        for index in found.indices {
+            let other = Int(found[index])
             guard live[other] else { continue }   // listed twice: by range and by text
-            let isRepeat = sameBytes(clippings[highlights[other]].text, clipping.text)
+            let isRepeat = digests[other] == digests[position]
+                && sameBytes(clippings[highlights[other]].text, clippings[highlights[position]].text)
             guard isRepeat || edits(position, other) else { continue }
             replace(other, by: position)
             if isRepeat { statistics.replacedRepeats += 1 } else { statistics.replacedVersions += 1 }
         }
-        candidates.removeAll()
         live[position] = true
         if ends[position] >= 0 {
             ranges.insert(Int32(position), start: starts[position], end: ends[position])
-        } else if let page = clipping.location.page {
+        } else if let page {
             onPage[page, default: []].append(Int32(position))
         }
         texts[slot] = Int32(position)
@@ -123,7 +126,18 @@ struct BookReplay {
 
     /// Whether highlight `a` and highlight `b` hold the same passage, one by whole words inside the other.
     private mutating func edits(_ a: Int, _ b: Int) -> Bool {
-        WordContainment.eitherContains(foldedText(a), foldedText(b))
+        // Most overlapping highlights are different passages: their texts as written say so,
+        // without folding either.
+        let (x, y) = (letters(a), letters(b))
+        guard WordContainment.mayContain(x, y) || WordContainment.mayContain(y, x) else { return false }
+        return WordContainment.eitherContains(foldedText(a), foldedText(b))
+    }
+
+    private mutating func letters(_ position: Int) -> WordContainment.Letters {
+        if let summary = summaries[position] { return summary }
+        let summary = WordContainment.Letters(clippings[highlights[position]].text)
+        summaries[position] = summary
+        return summary
     }
 
     private mutating func foldedText(_ position: Int) -> WordContainment.Folded {
@@ -152,19 +166,18 @@ struct BookReplay {
             versions[old] = []
         }
         folded[old] = nil
+        summaries[old] = nil
     }
 
     /// The live highlight with exactly the text of `position`, if any, and the table slot where
     /// `position` is to be listed.
     private func liveHighlight(withTextOf position: Int) -> (Int?, slot: Int) {
-        let clipping = clippings[highlights[position]]
-        let digest = clipping.textHash.finalize().0
+        let digest = digests[position]
         let mask = texts.count - 1
         var slot = Int(truncatingIfNeeded: digest) & mask
         while texts[slot] >= 0 {
             let other = Int(texts[slot])
-            if clippings[highlights[other]].textHash.finalize().0 == digest,
-               sameBytes(clippings[highlights[other]].text, clipping.text) {
+            if digests[other] == digest, sameBytes(clippings[highlights[other]].text, clippings[highlights[position]].text) {
                 return (live[other] ? other : nil, slot)
             }
             slot = (slot + 1) & mask
@@ -197,23 +210,23 @@ struct BookReplay {
     /// locations, one on its page); the one ending at the note first, then the nearest in time,
     /// then the latest.
     private mutating func holder(of entry: Int) -> Int? {
-        let note = clippings[entry]
+        let location = clippings[entry].location
         found.removeAll(keepingCapacity: true)
-        if let location = note.location.start {
-            ranges.overlapping(location, location, starts: starts, ends: ends, into: &found)
-        } else if let page = note.location.page {
+        if let start = location.start {
+            ranges.overlapping(start, start, starts: starts, ends: ends, into: &found)
+        } else if let page = location.page {
             for position in highlights.indices where live[position] && clippings[highlights[position]].location.page == page {
                 found.append(Int32(position))
             }
         }
         var best: Int?
         var bestRank = (1, Int64.max, 0)
+        let written = clippings[entry].added?.secondsSince1970
         for candidate in found {
             let position = Int(candidate)
-            let highlight = clippings[highlights[position]]
-            let endsAtNote = note.location.start != nil && highlight.location.end == note.location.start ? 0 : 1
+            let endsAtNote = location.start != nil && ends[position] == location.start ? 0 : 1
             var distance = Int64.max
-            if let a = note.added, let b = highlight.added { distance = abs(a.secondsSince1970 - b.secondsSince1970) }
+            if let a = written, let b = clippings[highlights[position]].added { distance = abs(a - b.secondsSince1970) }
             let rank = (endsAtNote, distance, -highlights[position])
             if best == nil || rank < bestRank {
                 best = position

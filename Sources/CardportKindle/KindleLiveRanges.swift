@@ -2,8 +2,8 @@
 /// every highlight: ranges are kept in buckets of 16 locations by where they start, and a range
 /// longer than ``longest`` (a clipped article) in a short list of its own.
 ///
-/// A query for `start...end` looks at the buckets from `start - longest` to `end`, so its work
-/// grows with the highlights near the range, not with the book.
+/// A query for `start...end` looks at the buckets from `start` less the longest range in a bucket
+/// to `end`, so its work grows with the highlights near the range, not with the book.
 struct KindleLiveRanges {
     private static let shift = 4
     static let longest = 256
@@ -13,6 +13,8 @@ struct KindleLiveRanges {
     private var sparse: [Int: [Int32]] = [:]
     private let isFlat: Bool
     private var long: [Int32] = []
+    /// The longest range ever put in a bucket: how far back of a query's start to look.
+    private var reach = 0
 
     /// An index for ranges whose starts are at most `maximumStart`.
     init(maximumStart: Int) {
@@ -24,8 +26,10 @@ struct KindleLiveRanges {
         if end - start > KindleLiveRanges.longest {
             long.append(item)
         } else if isFlat {
+            reach = Swift.max(reach, end - start)
             buckets[start >> KindleLiveRanges.shift].append(item)
         } else {
+            reach = Swift.max(reach, end - start)
             sparse[start >> KindleLiveRanges.shift, default: []].append(item)
         }
     }
@@ -48,7 +52,7 @@ struct KindleLiveRanges {
     /// Appends to `found` every item whose range (`starts[item]...ends[item]`) overlaps `start...end`.
     func overlapping(_ start: Int, _ end: Int, starts: [Int], ends: [Int], into found: inout [Int32]) {
         for item in long where starts[Int(item)] <= end && ends[Int(item)] >= start { found.append(item) }
-        let (low, overflow) = start.subtractingReportingOverflow(KindleLiveRanges.longest)
+        let (low, overflow) = start.subtractingReportingOverflow(reach)
         let first = overflow ? Int.min >> KindleLiveRanges.shift : low >> KindleLiveRanges.shift
         let last = end >> KindleLiveRanges.shift
         guard first <= last else { return }

@@ -303,10 +303,12 @@ struct KindleRange {
         return (String(decoding: bytes[i..<j], as: UTF8.self), j)
     }
 
-    /// The length of a range dash at `i`: `-`, en dash, em dash, or full-width hyphen.
+    /// The length of a range dash at `i`: `-`, en dash, em dash, full-width hyphen, or Dutch `t/m`
+    /// (*tot en met*, `123 t/m 125`).
     private static func dash(in bytes: ArraySlice<UInt8>, at i: Int) -> Int? {
         guard i < bytes.endIndex else { return nil }
         if bytes[i] == 0x2D || bytes[i] == 0x7E { return 1 }
+        if bytes[i...].starts(with: [0x74, 0x2F, 0x6D]) { return 3 }
         let dashes: [[UInt8]] = [[0xE2, 0x80, 0x93], [0xE2, 0x80, 0x94], [0xEF, 0xBC, 0x8D], [0xE3, 0x80, 0x9C]]
         for dash in dashes where bytes[i...].starts(with: dash) { return dash.count }
         return nil

@@ -205,19 +205,19 @@ public enum KindleParser {
                 metadataLine = text
                 meta.location = CitationLocation()
                 result.partlyRead += 1
-                result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': \(unread.message); its text is kept as a citation, with the line in extras.kindle_metadata",
+                result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': \(unread.message)",
                                                at: metaLine, column: column(of: unread.offset, in: metaBytes), text,
                                                name: name, offset: offset,
-                                               hint: "a number is read as a page or a location only when a word such as 'page' or 'Location' says so"))
+                                               hint: "the text is kept as a citation, with the line in extras.kindle_metadata; a number is read as a page or a location only when a word such as 'page' or 'Location' says so"))
             }
         } else {
             let text = string(bytes, metaLine.start, metaLine.end)
             metadataLine = text
             meta = KindleMetadataLine(kind: .highlight, location: CitationLocation(), dateText: "", added: nil)
             result.partlyRead += 1
-            result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': it names no kind of entry Cardport knows; its text is kept as a citation, with the line in extras.kindle_metadata",
+            result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': it names no kind of entry Cardport knows",
                                            at: metaLine, text, name: name, offset: offset,
-                                           hint: "expected the kind (highlight, note, bookmark), its location and the date, as Kindle writes them"))
+                                           hint: "the text is kept as a citation, with the line in extras.kindle_metadata; expected the kind (highlight, note, bookmark), its location and the date, as Kindle writes them"))
         }
         var bodyStart = titleIndex + 2
         if bodyStart < lines.count, lines[bodyStart].isBlank { bodyStart += 1 }

@@ -36,10 +36,9 @@ final class KindleReader: RecordReader {
         // --strict: what the reader could not fully understand, or had to repair, is an error.
         if options.strict, var first = parsed.problems.first {
             first.isRecoverable = false
-            if parsed.problems.count > 1 {
-                first.hint = [first.hint, "--strict: \(parsed.problems.count - 1) more entries have problems; without --strict they are read and reported"]
-                    .compactMap { $0 }.joined(separator: "; ")
-            }
+            let more = parsed.problems.count - 1
+            first.hint = (more > 0 ? "\(more) more \(more == 1 ? "problem" : "problems") in this file; " : "")
+                + "without --strict, entries like this are read and reported as warnings"
             throw first
         }
         loaded = true

@@ -33,4 +33,53 @@ import Testing
         #expect(WordContainment.eitherContains("a short one indeed", "short one"))
         #expect(!WordContainment.eitherContains("apples", "oranges"))
     }
+
+    /// Texts that hold one another or almost do: pieces of a few words, hazards of folding included
+    /// (capitals, curly quotes, a ligature, full-width letters, a combining accent, CJK, edge punctuation).
+    static let pairs: [(String, String)] = {
+        let words = ["Truth", "is", "a", "matter", "of", "the", "imagination.", "“soundest”", "ﬁnd", "ｆａｃｔ",
+                     "cafe\u{301}", "cafe", "資本論", "  spaced", "it's", "don’t", "e", "3,000"]
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(String, String)] = []
+        for _ in 0..<3_000 {
+            let long = (0..<Int.random(in: 1...9, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            let from = Int.random(in: 0..<long.count, using: &generator)
+            let to = Int.random(in: from..<long.count, using: &generator)
+            var short = Array(long[from...to])
+            if Bool.random(using: &generator) { short[0] = short[0].uppercased() }
+            if Int.random(in: 0...3, using: &generator) == 0 { short = [words.randomElement(using: &generator)!] }
+            pairs.append((long.joined(separator: " "), short.joined(separator: " ")))
+        }
+        return pairs
+    }()
+
+    @Test func foldedOnceGivesWhatTheStringsGive() {
+        for (long, short) in Self.pairs {
+            #expect(WordContainment.eitherContains(WordContainment.Folded(long), WordContainment.Folded(short))
+                    == WordContainment.eitherContains(long, short), "\(long) | \(short)")
+        }
+    }
+
+    @Test func lettersNeverRuleOutAContainment() {
+        var ruledOut = 0
+        for (long, short) in Self.pairs {
+            let (a, b) = (WordContainment.Letters(long), WordContainment.Letters(short))
+            if WordContainment.contains(long, short) {
+                #expect(WordContainment.mayContain(a, b), "\(long) | \(short)")
+            } else if !WordContainment.mayContain(a, b) {
+                ruledOut += 1
+            }
+            if WordContainment.contains(short, long) { #expect(WordContainment.mayContain(b, a), "\(short) | \(long)") }
+        }
+        // The summary is worth having: it settles some pairs.
+        #expect(ruledOut > 0)
+    }
+
+    @Test func lettersRuleOutADifferentPassage() {
+        let long = WordContainment.Letters("Fear is the mind-killer. Fear is the little-death.")
+        #expect(!WordContainment.mayContain(long, WordContainment.Letters("I must not fear")))
+        #expect(WordContainment.mayContain(long, WordContainment.Letters("“THE MIND-KILLER”")))
+        // Not all ASCII: the letters cannot say.
+        #expect(WordContainment.mayContain(WordContainment.Letters("Ｆｅａｒ"), WordContainment.Letters("fear")))
+    }
 }

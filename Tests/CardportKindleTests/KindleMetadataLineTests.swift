@@ -164,6 +164,8 @@ import Testing
         // Dutch.
         Case(line: "- Uw markering op pagina 5 | locatie 70-72 | Toegevoegd op zaterdag 4 mei 2019 10:11:12",
              kind: .highlight, page: "5", start: 70, end: 72, date: "2019-05-04T10:11:12"),
+        Case(line: "- Uw markering op pagina 5 | locatie 70 t/m 72 | Toegevoegd op zaterdag 4 mei 2019 10:11:12",
+             kind: .highlight, page: "5", start: 70, end: 72, date: "2019-05-04T10:11:12"),
         Case(line: "- Uw notitie op locatie 72 | Toegevoegd op zaterdag 4 mei 2019 10:12:00",
              kind: .note, start: 72, end: 72, date: "2019-05-04T10:12:00"),
         // French, the other wording of a highlight.

@@ -77,16 +77,17 @@ public enum WordContainment {
         public init(folded bytes: [UInt8]) {
             self.bytes = bytes
             var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-            bytes.withUnsafeBufferPointer { b in
-                guard b.count > 1 else { return }
-                for i in 1..<b.count {
-                    let hash = (UInt32(b[i - 1]) &* 0x9E37 ^ UInt32(b[i])) & 0xFF
-                    let bit = UInt64(1) << UInt64(hash & 63)
-                    switch hash >> 6 {
-                    case 0: words.0 |= bit
-                    case 1: words.1 |= bit
-                    case 2: words.2 |= bit
-                    default: words.3 |= bit
+            withUnsafeMutableBytes(of: &words) { raw in
+                let words = raw.bindMemory(to: UInt64.self)
+                bytes.withUnsafeBufferPointer { b in
+                    guard b.count > 1 else { return }
+                    var previous = UInt32(b[0])
+                    for i in 1..<b.count {
+                        let byte = UInt32(b[i])
+                        // An indexed store, not a branch per byte: which word a pair lands in is random.
+                        let hash = (previous &* 0x9E37 ^ byte) & 0xFF
+                        words[Int(hash >> 6)] |= 1 << UInt64(hash & 63)
+                        previous = byte
                     }
                 }
             }
@@ -98,6 +99,81 @@ public enum WordContainment {
             other.pairs.0 & ~pairs.0 == 0 && other.pairs.1 & ~pairs.1 == 0
                 && other.pairs.2 & ~pairs.2 == 0 && other.pairs.3 & ~pairs.3 == 0
         }
+    }
+
+    /// The pairs of adjacent ASCII letters and digits of a text as written, to rule a containment
+    /// out without folding either text.
+    ///
+    /// Folding leaves ASCII letters and digits where they are (it only lower-cases them), unless a
+    /// combining mark after one composes with it; so a pair followed by an ASCII byte or the end is a
+    /// pair of the folded text too. A text that is all ASCII has no other such pairs once folded.
+    /// Hence, when `long` is all ASCII and `short` has a pair that `long` lacks, `long` cannot
+    /// contain `short` (``mayContain(_:_:)``).
+    public struct Letters: Sendable {
+        /// One bit for each hashed pair.
+        private let pairs: (UInt64, UInt64, UInt64, UInt64)
+        /// Whether the text is all ASCII.
+        public let isASCII: Bool
+
+        /// The pairs of `text`.
+        public init(_ text: String) {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            var ascii = true
+            var text = text
+            withUnsafeMutableBytes(of: &words) { raw in
+                let words = raw.bindMemory(to: UInt64.self)
+                text.withUTF8 { b in
+                    guard let base = b.baseAddress else { return }
+                    // All ASCII, eight bytes at a time: then every pair counts.
+                    var high: UInt64 = 0
+                    var i = 0
+                    while i + 8 <= b.count {
+                        high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        i += 8
+                    }
+                    while i < b.count {
+                        high |= UInt64(b[i])
+                        i += 1
+                    }
+                    ascii = high & 0x8080_8080_8080_8080 == 0
+                    WordContainment.alphanumeric.withUnsafeBufferPointer { table in
+                        var previous: UInt32 = 0   // 0: not a letter or digit
+                        for i in 0..<b.count {
+                            let byte = UInt32(table[Int(b[i])])
+                            // Without a branch per byte: word edges come every few bytes.
+                            var counts = UInt64((byte != 0) && (previous != 0) ? 1 : 0)
+                            if !ascii, i + 1 < b.count, b[i + 1] >= 0x80 { counts = 0 }
+                            let hash = (previous &* 0x9E37 ^ byte) & 0xFF
+                            words[Int(hash >> 6)] |= counts << UInt64(hash & 63)
+                            previous = byte
+                        }
+                    }
+                }
+            }
+            pairs = words
+            isASCII = ascii
+        }
+
+        /// Whether every pair of `other` may be one of this text's.
+        fileprivate func holdsPairs(of other: Letters) -> Bool {
+            other.pairs.0 & ~pairs.0 == 0 && other.pairs.1 & ~pairs.1 == 0
+                && other.pairs.2 & ~pairs.2 == 0 && other.pairs.3 & ~pairs.3 == 0
+        }
+    }
+
+    /// ASCII letters (lower-cased) and digits by byte; 0 for every other byte.
+    fileprivate static let alphanumeric: [UInt8] = (0..<256).map { byte in
+        switch byte {
+        case 0x30...0x39, 0x61...0x7A: return UInt8(byte)
+        case 0x41...0x5A: return UInt8(byte | 0x20)
+        default: return 0
+        }
+    }
+
+    /// Whether the text summed up by `long` may contain the one summed up by `short` by whole words;
+    /// `false` only when it surely does not (see ``Letters``).
+    public static func mayContain(_ long: Letters, _ short: Letters) -> Bool {
+        !long.isASCII || long.holdsPairs(of: short)
     }
 
     /// Whether either folded text contains the other by whole words.
