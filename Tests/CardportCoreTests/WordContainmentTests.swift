@@ -38,7 +38,8 @@ import Testing
     /// (capitals, curly quotes, a ligature, full-width letters, a combining accent, CJK, edge punctuation).
     static let pairs: [(String, String)] = {
         let words = ["Truth", "is", "a", "matter", "of", "the", "imagination.", "“soundest”", "ﬁnd", "ｆａｃｔ",
-                     "cafe\u{301}", "cafe", "資本論", "  spaced", "it's", "don’t", "e", "3,000"]
+                     "cafe\u{301}", "cafe", "café", "資本論", "  spaced", "it's", "don’t", "e", "3,000", "İstanbul",
+                     "istanbul", "x²", "x2", "дело", "Ĳssel", "ijssel", "…", "ſoft", "soft"]
         var generator = SystemRandomNumberGenerator()
         var pairs: [(String, String)] = []
         for _ in 0..<3_000 {
@@ -79,7 +80,28 @@ import Testing
         let long = WordContainment.Letters("Fear is the mind-killer. Fear is the little-death.")
         #expect(!WordContainment.mayContain(long, WordContainment.Letters("I must not fear")))
         #expect(WordContainment.mayContain(long, WordContainment.Letters("“THE MIND-KILLER”")))
-        // Not all ASCII: the letters cannot say.
+        // Full-width letters fold to ASCII ones: the letters as written cannot say.
         #expect(WordContainment.mayContain(WordContainment.Letters("Ｆｅａｒ"), WordContainment.Letters("fear")))
+        #expect(WordContainment.mayContain(WordContainment.Letters("ﬁnd it"), WordContainment.Letters("find")))
+        // Accents, Cyrillic, CJK and curly quotes fold to no ASCII letter: they can.
+        let accented = WordContainment.Letters("“Un café crème”, дело — 資本論…")
+        #expect(accented.isComplete)
+        #expect(!WordContainment.mayContain(accented, WordContainment.Letters("tea")))
+        #expect(WordContainment.mayContain(accented, WordContainment.Letters("CAFÉ CRÈME")))
+    }
+
+    @Test func everyCharacterCalledSafeFoldsToNoASCIILetterOrDigit() {
+        // Every scalar up to U+1FFFF the summary trusts, folded on its own and between dashes.
+        var checked = 0
+        for value in UInt32(0x80)...0x1_FFFF {
+            guard let scalar = Unicode.Scalar(value), WordContainment.Letters.foldsToNoASCIIAlphanumeric(scalar) else { continue }
+            checked += 1
+            for text in ["-\(scalar)-", "\(scalar)"] {
+                let folded = TextFolding.fold(text).utf8
+                #expect(!folded.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) },
+                        "U+\(String(value, radix: 16, uppercase: true)) folds to \(TextFolding.fold(text))")
+            }
+        }
+        #expect(checked > 40_000)
     }
 }
