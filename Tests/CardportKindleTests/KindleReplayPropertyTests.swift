@@ -18,7 +18,8 @@ import Testing
         var seconds: Int64 = 1_600_000_000
         for _ in 0..<Int.random(in: 0...40, using: &rng) {
             seconds += 60
-            let book = Int.random(in: 0...1, using: &rng)
+            // Book 2 is a PDF: its entries have a page and no location.
+            let book = Int.random(in: 0...2, using: &rng)
             var ranges: [ClosedRange<Int>] = []
             let earlier = made.filter { $0.book == book }.randomElement(using: &rng)?.range
             switch (Int.random(in: 0...6, using: &rng), earlier) {
@@ -53,9 +54,11 @@ import Testing
 
     static func clipping(_ kind: KindleClipping.Kind, book: Int, location: ClosedRange<Int>, seconds: Int64,
                          text: String, index: Int) -> KindleClipping {
-        KindleClipping(kind: kind, book: KindleBook(title: "Book \(book)", author: nil),
-                       location: CitationLocation(start: location.lowerBound, end: location.upperBound),
-                       added: Timestamp(secondsSince1970: seconds, zone: .floating), text: text, index: index)
+        // On the PDF, a passage's page is where it starts, five locations to a page.
+        let place = book == 2 ? CitationLocation(page: "\(location.lowerBound / 5)")
+            : CitationLocation(start: location.lowerBound, end: location.upperBound)
+        return KindleClipping(kind: kind, book: KindleBook(title: "Book \(book)", author: nil), location: place,
+                              added: Timestamp(secondsSince1970: seconds, zone: .floating), text: text, index: index)
     }
 
     /// What a citation says, for comparing.
@@ -67,10 +70,10 @@ import Testing
     }
 
     /// The rule, quadratic and plain: per book in file order, a highlight replaces every live one
-    /// whose range overlaps its own and whose text holds it or is held by it as whole words (or that
-    /// has the same text); a note goes to the live highlight holding its location (ending at it
-    /// first, then nearest in time, then latest), else stands alone. Output in the order of each
-    /// line of versions' first entry.
+    /// whose range overlaps its own (without ranges: on the same page) and whose text holds it or is
+    /// held by it as whole words (or that has the same text); a note goes to the live highlight
+    /// holding its location or on its page (ending at it first, then nearest in time, then latest),
+    /// else stands alone. Output in the order of each line of versions' first entry.
     static func reference(_ entries: [KindleClipping]) -> [Outcome] {
         struct Live {
             var entry: Int
@@ -80,16 +83,25 @@ import Testing
         func holds(_ long: String, _ short: String) -> Bool { " \(long) ".contains(" \(short) ") }
         var live: [Live] = []
         var alone: [Int] = []
+        func meet(_ a: KindleClipping, _ b: KindleClipping) -> Bool {
+            guard let aStart = a.location.start, let bStart = b.location.start else {
+                return a.location.start == nil && b.location.start == nil && a.location.page == b.location.page
+            }
+            return (aStart...a.location.end!).overlaps(bStart...b.location.end!)
+        }
+        func holdsNote(_ highlight: KindleClipping, _ note: KindleClipping) -> Bool {
+            guard let at = note.location.start else { return highlight.location.page == note.location.page }
+            guard let start = highlight.location.start else { return false }
+            return start <= at && at <= highlight.location.end!
+        }
         for (index, entry) in entries.enumerated() {
-            let range = entry.location.start!...entry.location.end!
             if entry.kind == .highlight {
                 var new = Live(entry: index, first: index, notes: [])
                 live.removeAll { old in
                     let other = entries[old.entry]
                     guard other.book == entry.book else { return false }
-                    let otherRange = other.location.start!...other.location.end!
                     let edits = other.text == entry.text
-                        || otherRange.overlaps(range) && (holds(other.text, entry.text) || holds(entry.text, other.text))
+                        || meet(other, entry) && (holds(other.text, entry.text) || holds(entry.text, other.text))
                     if edits {
                         new.first = min(new.first, old.first)
                         new.notes += old.notes
@@ -99,13 +111,12 @@ import Testing
                 live.append(new)
             } else {
                 let holders = live.indices.filter { i in
-                    let h = entries[live[i].entry]
-                    return h.book == entry.book && h.location.start! <= range.lowerBound && range.lowerBound <= h.location.end!
+                    entries[live[i].entry].book == entry.book && holdsNote(entries[live[i].entry], entry)
                 }
                 let best = holders.min { a, b in
                     func rank(_ i: Int) -> (Int, Int64, Int) {
                         let h = entries[live[i].entry]
-                        return (h.location.end == range.lowerBound ? 0 : 1,
+                        return (entry.location.start != nil && h.location.end == entry.location.start ? 0 : 1,
                                 abs(h.added!.secondsSince1970 - entry.added!.secondsSince1970), -live[i].entry)
                     }
                     return rank(a) < rank(b)
