@@ -65,12 +65,23 @@ extension WordContainment {
                             let owned = ownRaw.bindMemory(to: UInt64.self)
                             let all = allRaw.bindMemory(to: UInt64.self)
                             var previous: UInt32 = 0   // 0: not a letter or digit
+                            if ascii {
+                                // Every pair is kept: one set of bits, copied below.
+                                for i in 0..<b.count {
+                                    let byte = UInt32(table[Int(b[i])])
+                                    // Without a branch per byte: word edges come every few bytes.
+                                    let isPair = UInt64((byte != 0) && (previous != 0) ? 1 : 0)
+                                    let hash = (previous &* 0x9E37 ^ byte) & 0xFF
+                                    all[Int(hash >> 6)] |= isPair << UInt64(hash & 63)
+                                    previous = byte
+                                }
+                                return
+                            }
                             for i in 0..<b.count {
                                 let byte = UInt32(table[Int(b[i])])
-                                // Without a branch per byte: word edges come every few bytes.
                                 let isPair = UInt64((byte != 0) && (previous != 0) ? 1 : 0)
                                 let hash = (previous &* 0x9E37 ^ byte) & 0xFF
-                                let kept = !ascii && i + 1 < b.count && b[i + 1] >= 0x80 ? 0 : isPair
+                                let kept = i + 1 < b.count && b[i + 1] >= 0x80 ? 0 : isPair
                                 owned[Int(hash >> 6)] |= kept << UInt64(hash & 63)
                                 all[Int(hash >> 6)] |= isPair << UInt64(hash & 63)
                                 previous = byte
@@ -79,7 +90,7 @@ extension WordContainment {
                     }
                 }
             }
-            own = ownPairs
+            own = ascii ? allPairs : ownPairs
             possible = allPairs
             isComplete = complete
         }
