@@ -68,12 +68,17 @@ struct ReadingOptions: ParsableArguments {
             transform: parseFoldersAsTags)
     var foldersAsTags: FoldersAsTags = .all
 
+    @Flag(name: .customLong("keep-versions"),
+          help: "Keep the versions of a Kindle highlight that a later edit replaced, in the citation's extras (kindle_versions).")
+    var keepVersions = false
+
     @OptionGroup var limits: LimitOptions
 
     /// The options for every reader of the command, with its `--kind`, `--delimiter` and `--strict`.
     func readOptions(kind: RecordKind?, delimiter: UInt8?, strict: Bool) -> ReadOptions {
         var options = ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter, strict: strict)
         options.limits = limits.readLimits
+        options.keepsVersions = keepVersions
         return options
     }
 }

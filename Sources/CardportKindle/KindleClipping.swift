@@ -37,6 +37,9 @@ public struct KindleClipping: Sendable, Hashable {
     public var text: String { didSet { textHash = RecordID.citationHash(text: text) } }
     /// Whether the text was cut short by the publisher's clipping limit (the marker is removed from ``text``).
     public var isTruncated: Bool
+    /// The metadata line as written, when the reader could not fully understand it: the entry then
+    /// keeps its text as a citation of its own, with no location, and takes no part in the replay.
+    public var metadataLine: String?
     /// The 1-based line of the entry's title line in the file.
     public var line: Int
     /// The entry's position among the file's entries, from 0.

@@ -23,6 +23,17 @@ public struct KindleMetadataLine: Sendable, Hashable {
     public var dateText: String
     /// The date, when it could be read.
     public var added: Timestamp?
+    /// What the line says that the reader could not understand, when anything: a number no page or
+    /// location word names. Such a line is never guessed at; its entry keeps its text and is reported.
+    public var problem: Problem?
+
+    /// A part of a metadata line the reader could not understand.
+    public struct Problem: Sendable, Hashable {
+        /// The byte offset in the line where the part starts.
+        public var offset: Int
+        /// What is wrong, for a person.
+        public var message: String
+    }
 
     /// Parses a metadata line's bytes; returns `nil` when the line names no kind Cardport knows.
     public init?(parsing bytes: [UInt8]) {
@@ -30,11 +41,13 @@ public struct KindleMetadataLine: Sendable, Hashable {
         self = parsed
     }
 
-    init(kind: KindleClipping.Kind, location: CitationLocation, dateText: String, added: Timestamp?) {
+    init(kind: KindleClipping.Kind, location: CitationLocation, dateText: String, added: Timestamp?,
+         problem: Problem? = nil) {
         self.kind = kind
         self.location = location
         self.dateText = dateText
         self.added = added
+        self.problem = problem
     }
 
     /// Parses a line held in a buffer.
@@ -67,7 +80,7 @@ public struct KindleMetadataLine: Sendable, Hashable {
         }
         let descriptionEnd = bars.last ?? lower.count
         guard let kind = KindleMetadataLine.kind(words.filter { $0.end <= descriptionEnd }) else { return nil }
-        let (location, pageSource, locationSource) = KindleMetadataLine.location(
+        let (location, pageSource, locationSource, problem) = KindleMetadataLine.location(
             in: lower, words: words, segmentEnds: bars.isEmpty ? [lower.count] : bars)
         let dateStart = bars.last.map { Swift.min($0 + 1, lower.count) } ?? lower.count
         let reading = KindleDate.read(lower[dateStart...])
@@ -75,7 +88,7 @@ public struct KindleMetadataLine: Sendable, Hashable {
         let dateText = added != nil ? "" : Substring(String(decoding: line[dateStart...], as: UTF8.self)).trimmingSpaces
         let barsBeforeDate = dateStart < lower.count ? lower[..<dateStart].reduce(0) { $0 + ($1 == 0x7C ? 1 : 0) } : nil
         let parsed = KindleMetadataLine(kind: kind, location: location, dateText: String(dateText),
-                                        added: added)
+                                        added: added, problem: problem)
         return (parsed, Trace(page: pageSource, location: locationSource, date: reading, barsBeforeDate: barsBeforeDate))
     }
 
@@ -123,9 +136,11 @@ public struct KindleMetadataLine: Sendable, Hashable {
         }
     }
 
-    /// The page and location from the numbers of the segments before the date.
+    /// The page and location from the numbers of the segments before the date, and the first number
+    /// that no page or location word of its segment names.
     private static func location(in bytes: [UInt8], words: [Word], segmentEnds: [Int])
-        -> (CitationLocation, page: KindleRange?, location: KindleRange?) {
+        -> (CitationLocation, page: KindleRange?, location: KindleRange?, problem: Problem?) {
+        var problem: Problem?
         var page: String?
         var start: Int?
         var end: Int?
@@ -154,7 +169,15 @@ public struct KindleMetadataLine: Sendable, Hashable {
                     switch (pageAfter, locationAfter) {
                     case let (p?, l?): isPage = p < l
                     case (_?, nil): isPage = true
-                    default: isPage = false
+                    case (nil, _?): isPage = false
+                    case (nil, nil):
+                        // No word says what the number is: it is not guessed to be a location.
+                        if number.first != nil, problem == nil {
+                            let written = String(decoding: bytes[number.offset..<number.endOffset], as: UTF8.self)
+                            problem = Problem(offset: number.offset,
+                                              message: "no page or location word names the number '\(written)'")
+                        }
+                        continue
                     }
                 }
                 if number.first == nil {
@@ -174,7 +197,7 @@ public struct KindleMetadataLine: Sendable, Hashable {
                 }
             }
         }
-        return (CitationLocation(page: page, start: start, end: end), pageSource, locationSource)
+        return (CitationLocation(page: page, start: start, end: end), pageSource, locationSource, problem)
     }
 }
 
@@ -280,10 +303,12 @@ struct KindleRange {
         return (String(decoding: bytes[i..<j], as: UTF8.self), j)
     }
 
-    /// The length of a range dash at `i`: `-`, en dash, em dash, or full-width hyphen.
+    /// The length of a range dash at `i`: `-`, en dash, em dash, full-width hyphen, or Dutch `t/m`
+    /// (*tot en met*, `123 t/m 125`).
     private static func dash(in bytes: ArraySlice<UInt8>, at i: Int) -> Int? {
         guard i < bytes.endIndex else { return nil }
         if bytes[i] == 0x2D || bytes[i] == 0x7E { return 1 }
+        if bytes[i...].starts(with: [0x74, 0x2F, 0x6D]) { return 3 }
         let dashes: [[UInt8]] = [[0xE2, 0x80, 0x93], [0xE2, 0x80, 0x94], [0xEF, 0xBC, 0x8D], [0xE3, 0x80, 0x9C]]
         for dash in dashes where bytes[i...].starts(with: dash) { return dash.count }
         return nil

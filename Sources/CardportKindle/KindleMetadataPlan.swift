@@ -236,7 +236,9 @@ struct KindleMetadataPlans {
         let parsed: KindleMetadataLine?
         if let (read, trace) = KindleMetadataLine.read(line) {
             parsed = read
-            entry = KindleMetadataPlan(read, trace: trace, runs: runs).map { .plan($0) } ?? .fullParse
+            // A line with a part the reader cannot understand is read in full every time, so its
+            // problem is reported for every entry.
+            entry = read.problem != nil ? .fullParse : KindleMetadataPlan(read, trace: trace, runs: runs).map { .plan($0) } ?? .fullParse
         } else {
             parsed = nil
             entry = .fullParse

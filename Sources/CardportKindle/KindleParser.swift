@@ -22,8 +22,11 @@ public enum KindleParser {
         public var clippings: [KindleClipping] = []
         /// Entries that could not be read, and dates that could not be, as located warnings.
         public var problems: [CardportError] = []
-        /// How many entries could not be read at all.
+        /// How many entries could not be read at all (a title line and nothing else).
         public var unreadable = 0
+        /// How many entries have a metadata line the reader could not fully understand; they keep
+        /// their text (``KindleClipping/metadataLine``).
+        public var partlyRead = 0
         /// How many line feeds the bytes held, so that the lines of a later part can be numbered.
         var lineFeeds = 0
         /// The distinct title lines, numbered as the entries' ``KindleClipping/titleNumber``.
@@ -101,6 +104,7 @@ public enum KindleParser {
                     result.problems.append(problem)
                 }
                 result.unreadable += results[part].unreadable
+                result.partlyRead += results[part].partlyRead
                 linesBefore += results[part].lineFeeds
             }
         }
@@ -189,13 +193,31 @@ public enum KindleParser {
             return
         }
         let metaLine = lines[titleIndex + 1]
-        guard let meta = plans.parse(UnsafeRawBufferPointer(rebasing: bytes[metaLine.start..<metaLine.end])) else {
+        let metaBytes = UnsafeRawBufferPointer(rebasing: bytes[metaLine.start..<metaLine.end])
+        // A line the reader cannot fully understand is never guessed at: its entry keeps its text,
+        // with the line as written, and is reported where the part not understood starts.
+        var metadataLine: String?
+        var meta: KindleMetadataLine
+        if let parsed = plans.parse(metaBytes) {
+            meta = parsed
+            if let unread = parsed.problem {
+                let text = string(bytes, metaLine.start, metaLine.end)
+                metadataLine = text
+                meta.location = CitationLocation()
+                result.partlyRead += 1
+                result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': \(unread.message)",
+                                               at: metaLine, column: column(of: unread.offset, in: metaBytes), text,
+                                               name: name, offset: offset,
+                                               hint: "the text is kept as a citation, with the line in extras.kindle_metadata; a number is read as a page or a location only when a word such as 'page' or 'Location' says so"))
+            }
+        } else {
             let text = string(bytes, metaLine.start, metaLine.end)
-            result.unreadable += 1
-            result.problems.append(problem("cannot read the metadata line of the entry for '\(title)'", at: metaLine, text,
-                                           name: name, offset: offset,
-                                           hint: "expected the kind (highlight, note, bookmark), its location and the date, as Kindle writes them"))
-            return
+            metadataLine = text
+            meta = KindleMetadataLine(kind: .highlight, location: CitationLocation(), dateText: "", added: nil)
+            result.partlyRead += 1
+            result.problems.append(problem("cannot read the metadata line of the entry for '\(title)': it names no kind of entry Cardport knows",
+                                           at: metaLine, text, name: name, offset: offset,
+                                           hint: "the text is kept as a citation, with the line in extras.kindle_metadata; expected the kind (highlight, note, bookmark), its location and the date, as Kindle writes them"))
         }
         var bodyStart = titleIndex + 2
         if bodyStart < lines.count, lines[bodyStart].isBlank { bodyStart += 1 }
@@ -204,9 +226,9 @@ public enum KindleParser {
         var (text, isValid) = bodyStart < bodyEnd ? body(lines[bodyStart..<bodyEnd], bytes) : ("", true)
         text = trimmed(text)
         var isTruncated = false
-        // The marker ends in '>': most texts are ruled out by their last byte.
-        if text.utf8.last == 0x3E, text.hasSuffix(KindleVocabulary.clippingLimitMarker) {
-            text = String(Substring(text.dropLast(KindleVocabulary.clippingLimitMarker.count)).trimmingSpaces)
+        // Markers end in '>': most texts are ruled out by their last byte.
+        if text.utf8.last == 0x3E, let marker = KindleVocabulary.clippingLimitMarkers.first(where: { text.hasSuffix($0) }) {
+            text = String(Substring(text.dropLast(marker.count)).trimmingSpaces)
             isTruncated = true
         }
         if !isValid {
@@ -231,7 +253,7 @@ public enum KindleParser {
                                                hint: "the file was probably edited with another encoding; save it as UTF-8"))
             }
         }
-        if meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
+        if metadataLine == nil && meta.added == nil && meta.kind != .bookmark && !meta.dateText.isEmpty {
             result.problems.append(problem("cannot read the date '\(meta.dateText)'; it is kept as text in extras.kindle_added",
                                            at: metaLine, string(bytes, metaLine.start, metaLine.end),
                                            name: name, offset: offset, hint: nil))
@@ -241,6 +263,7 @@ public enum KindleParser {
             addedText: meta.added == nil ? meta.dateText : "",
             text: text, isTruncated: isTruncated, line: titleLine.number, index: result.clippings.count)
         clipping.titleNumber = Int32(titleNumber)
+        clipping.metadataLine = metadataLine
         result.clippings.append(clipping)
     }
 
@@ -313,10 +336,18 @@ public enum KindleParser {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    private static func problem(_ message: String, at line: Line, _ text: String?, name: String, offset: Int,
-                                hint: String?) -> CardportError {
+    private static func problem(_ message: String, at line: Line, column: (scalars: Int, bytes: Int) = (1, 0),
+                                _ text: String?, name: String, offset: Int, hint: String?) -> CardportError {
         CardportError(.malformedInput, message,
-                      location: SourceLocation(file: name, line: line.number, column: 1, offset: offset + line.start),
+                      location: SourceLocation(file: name, line: line.number, column: column.scalars,
+                                               offset: offset + line.start + column.bytes),
                       sourceLine: text, hint: hint, isRecoverable: true)
+    }
+
+    /// The 1-based column (in Unicode scalars) of the byte at `offset` in a line, and the offset.
+    private static func column(of offset: Int, in line: UnsafeRawBufferPointer) -> (scalars: Int, bytes: Int) {
+        var scalars = 1
+        for byte in line[..<min(offset, line.count)] where byte & 0xC0 != 0x80 { scalars += 1 }
+        return (scalars, offset)
     }
 }

@@ -1,15 +1,17 @@
 import CardportCore
 
-/// Reads a clippings file whole (folding needs every entry of a book), then hands out its citations.
+/// Reads a clippings file whole (the replay needs every entry of a book), then hands out its citations.
 final class KindleReader: RecordReader {
     private let input: ByteInput
     /// The citations still to hand out, last first, so each is moved out rather than copied.
     private var remaining: [Record] = []
     private var loaded = false
     private(set) var notes = ReaderNotes()
+    private let options: ReadOptions
 
-    init(input: ByteInput) {
+    init(input: ByteInput, options: ReadOptions) {
         self.input = input
+        self.options = options
     }
 
     func next() throws(CardportError) -> Record? {
@@ -22,27 +24,38 @@ final class KindleReader: RecordReader {
         let bytes = input.available
         let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset)
         input.consume(bytes.count)
-        if parsed.clippings.isEmpty, parsed.unreadable > 0, let first = parsed.problems.first {
+        // Nothing read as Kindle metadata: the file is not a clippings file.
+        if parsed.unreadable + parsed.partlyRead > 0, let first = parsed.problems.first,
+           !parsed.clippings.contains(where: { $0.metadataLine == nil }) {
             var error = first
             error.message = "no Kindle entry could be read; the first: \(first.message)"
             error.isRecoverable = false
             error.hint = "is this a Kindle \"My Clippings.txt\"? Each entry is a title line, a metadata line, a blank line, the text and a '==========' line"
             throw error
         }
+        // --strict: what the reader could not fully understand, or had to repair, is an error.
+        if options.strict, var first = parsed.problems.first {
+            first.isRecoverable = false
+            let more = parsed.problems.count - 1
+            first.hint = (more > 0 ? "\(more) more \(more == 1 ? "problem" : "problems") in this file; " : "")
+                + "without --strict, entries like this are read and reported as warnings"
+            throw first
+        }
         loaded = true
         // Last first, so that each citation is moved out by `popLast` rather than copied.
         let statistics: KindleStatistics
-        (remaining, statistics) = KindleFolding.foldForReading(parsed.clippings)
+        (remaining, statistics) = KindleReplay.replayForReading(parsed.clippings, keepingVersions: options.keepsVersions)
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
         }
         notes.count("books", statistics.books)
-        notes.count("extended highlights folded", statistics.foldedExtended)
-        notes.count("repeated highlights folded", statistics.foldedRepeats)
+        notes.count("earlier versions replaced by an edit", statistics.replacedVersions)
+        notes.count("exact repeats replaced", statistics.replacedRepeats)
         notes.count("notes attached to their highlight", statistics.notesAttached)
         notes.count("notes kept as citations of their own", statistics.notesAlone)
         notes.count("bookmarks skipped", statistics.skippedBookmarks)
         notes.count("empty entries skipped", statistics.skippedEmpty)
+        notes.count("entries with an unread metadata line kept as text", statistics.unreadKept)
         notes.count("unreadable entries skipped", parsed.unreadable)
         notes.count("highlights cut by the clipping limit", statistics.truncated)
         for problem in parsed.problems { notes.warn(problem) }

@@ -1,7 +1,8 @@
 import Dispatch
 
 /// A file's entries sorted by book: for each book, in the order books first appear, the positions
-/// of its highlights and of its notes, with the counts the folding reports.
+/// of its highlights, of its notes and of its entries with a metadata line not fully understood,
+/// with the counts the replay reports.
 ///
 /// Sorting is one look-up by digest per title line the parser numbered (per entry otherwise); a
 /// large file is sorted in two halves at once and the halves are then joined book by book, which
@@ -9,6 +10,7 @@ import Dispatch
 struct KindleShelf {
     var highlights: [[Int]] = []
     var notes: [[Int]] = []
+    var unread: [[Int]] = []
     var kindCounts = [Int](repeating: 0, count: KindleClipping.Kind.allCases.count)
     var truncated = 0
     var skippedBookmarks = 0
@@ -49,6 +51,8 @@ struct KindleShelf {
             case .highlight, .article, .note:
                 if clippings[index].text.isEmpty {
                     skippedEmpty += 1
+                } else if clippings[index].metadataLine != nil {
+                    unread[book].append(index)
                 } else if kind == .note {
                     notes[book].append(index)
                 } else {
@@ -82,6 +86,7 @@ struct KindleShelf {
             let index = find(book)
             highlights[index].append(contentsOf: later.highlights[local])
             notes[index].append(contentsOf: later.notes[local])
+            unread[index].append(contentsOf: later.unread[local])
         }
         for position in kindCounts.indices { kindCounts[position] += later.kindCounts[position] }
         truncated += later.truncated
@@ -103,6 +108,7 @@ struct KindleShelf {
         books.append(book)
         highlights.append([])
         notes.append([])
+        unread.append([])
         if books.count * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
             let mask = slots.count - 1

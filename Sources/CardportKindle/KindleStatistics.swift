@@ -4,10 +4,11 @@ public struct KindleStatistics: Sendable, Hashable {
     public var entries: [KindleClipping.Kind: Int] = [:]
     /// Distinct books (title and author).
     public var books = 0
-    /// Older versions of highlights the reader extended or shrank, folded into the newest.
-    public var foldedExtended = 0
-    /// Exact repeats of a highlight, folded.
-    public var foldedRepeats = 0
+    /// Earlier versions of highlights that a later edit (the highlight extended, shrunk or
+    /// otherwise changed) replaced.
+    public var replacedVersions = 0
+    /// Highlights replaced by an exact repeat of their text.
+    public var replacedRepeats = 0
     /// Notes attached to their highlight.
     public var notesAttached = 0
     /// Notes with no highlight to attach to, kept as citations of their own.
@@ -16,6 +17,8 @@ public struct KindleStatistics: Sendable, Hashable {
     public var skippedBookmarks = 0
     /// Highlights and notes with no text.
     public var skippedEmpty = 0
+    /// Entries whose metadata line the reader could not fully understand, kept as citations of their own.
+    public var unreadKept = 0
     /// Highlights the publisher's clipping limit cut short.
     public var truncated = 0
 

@@ -5,24 +5,30 @@
 /// clip says "article" before anything else, and no highlight word contains a note word.
 enum KindleVocabulary {
     /// Words that name the entry's kind, most specific kind first.
+    ///
+    /// English, German, Spanish, French, Italian, Dutch, Brazilian Portuguese, Russian, Swedish,
+    /// Polish, Simplified and Traditional Chinese, Japanese and Korean: the wordings real files and
+    /// public clippings parsers show (Formats.md lists them).
     static let kinds: [(KindleClipping.Kind, [[UInt8]])] = [
         (.article, words("clip this article", "artikel", "article", "artículo", "articolo", "artigo",
                          "статью", "статья", "剪贴", "剪貼", "記事", "기사")),
         (.bookmark, words("bookmark", "lesezeichen", "marcador", "signet", "segnalibro", "bladwijzer",
-                          "закладк", "书签", "書籤", "ブックマーク", "북마크")),
-        (.note, words("note", "notiz", "nota", "notitie", "замет", "Замет", "笔记", "筆記", "附註", "メモ", "메모")),
+                          "bokmärke", "zakładk", "закладк", "书签", "書籤", "ブックマーク", "북마크")),
+        (.note, words("note", "notiz", "nota", "notitie", "anteckning", "notatk", "замет", "Замет", "笔记", "筆記",
+                      "附註", "メモ", "메모")),
         (.highlight, words("highlight", "markierung", "destaque", "subrayado", "resaltado", "surlignement",
-                           "evidenziazione", "markering", "выделен", "Выделен", "标注", "標註", "標記", "劃線",
-                           "ハイライト", "하이라이트")),
+                           "surlignage", "evidenziazione", "markering", "zakreślenie", "wyróżnienie",
+                           "выделен", "Выделен", "标注", "標註", "標記", "劃線", "ハイライト", "하이라이트")),
     ]
 
     /// Words after or before which a number is a page.
-    static let page = words("page", "seite", "página", "pagina", "pág", "страниц", "Страниц",
-                            "页", "頁", "ページ", "페이지")
+    static let page = words("page", "seite", "página", "pagina", "pág", "sida", "stronie", "strona", "страниц",
+                            "Страниц", "页", "頁", "ページ", "페이지")
 
     /// Words after or before which a number is a location.
     static let location = words("loc", "position", "posición", "posição", "posizione", "emplacement", "locatie",
-                                "мест", "Мест", "позици", "Позици", "位置", "위치")
+                                "plats", "miejsc", "lokalizacj", "pozycj", "мест", "Мест", "позици", "Позици",
+                                "位置", "위치")
 
     /// What a word of the metadata line says.
     enum Meaning: UInt8 {
@@ -55,18 +61,23 @@ enum KindleVocabulary {
     /// the dates use, and the nominative).
     static let months: [MonthKey: Int] = {
         let names: [[String]] = [
-            ["january", "jan", "enero", "janeiro", "januar", "jänner", "janvier", "gennaio", "januari", "января", "январь"],
-            ["february", "feb", "febrero", "fevereiro", "februar", "février", "fevrier", "febbraio", "februari", "февраля", "февраль"],
-            ["march", "mar", "marzo", "março", "märz", "maerz", "mars", "maart", "марта", "март"],
-            ["april", "apr", "abril", "avril", "aprile", "апреля", "апрель"],
-            ["may", "mayo", "maio", "mai", "maggio", "mei", "мая", "май"],
-            ["june", "jun", "junio", "junho", "juni", "juin", "giugno", "июня", "июнь"],
-            ["july", "jul", "julio", "julho", "juli", "juillet", "luglio", "июля", "июль"],
-            ["august", "aug", "agosto", "août", "aout", "augustus", "августа", "август"],
-            ["september", "sep", "sept", "septiembre", "setiembre", "setembro", "septembre", "settembre", "сентября", "сентябрь"],
-            ["october", "oct", "octubre", "outubro", "oktober", "octobre", "ottobre", "октября", "октябрь"],
-            ["november", "nov", "noviembre", "novembro", "novembre", "ноября", "ноябрь"],
-            ["december", "dec", "diciembre", "dezembro", "dezember", "décembre", "decembre", "dicembre", "декабря", "декабрь"],
+            ["january", "jan", "enero", "janeiro", "januar", "jänner", "janvier", "gennaio", "januari", "января", "январь",
+             "stycznia", "styczeń"],
+            ["february", "feb", "febrero", "fevereiro", "februar", "février", "fevrier", "febbraio", "februari", "февраля", "февраль",
+             "lutego", "luty"],
+            ["march", "mar", "marzo", "março", "märz", "maerz", "mars", "maart", "марта", "март", "marca", "marzec"],
+            ["april", "apr", "abril", "avril", "aprile", "апреля", "апрель", "kwietnia", "kwiecień"],
+            ["may", "mayo", "maio", "mai", "maggio", "mei", "мая", "май", "maj", "maja"],
+            ["june", "jun", "junio", "junho", "juni", "juin", "giugno", "июня", "июнь", "czerwca", "czerwiec"],
+            ["july", "jul", "julio", "julho", "juli", "juillet", "luglio", "июля", "июль", "lipca", "lipiec"],
+            ["august", "aug", "agosto", "août", "aout", "augustus", "augusti", "августа", "август", "sierpnia", "sierpień"],
+            ["september", "sep", "sept", "septiembre", "setiembre", "setembro", "septembre", "settembre", "сентября", "сентябрь",
+             "września", "wrzesień"],
+            ["october", "oct", "octubre", "outubro", "oktober", "octobre", "ottobre", "октября", "октябрь",
+             "października", "październik"],
+            ["november", "nov", "noviembre", "novembro", "novembre", "ноября", "ноябрь", "listopada", "listopad"],
+            ["december", "dec", "diciembre", "dezembro", "dezember", "décembre", "decembre", "dicembre", "декабря", "декабрь",
+             "grudnia", "grudzień"],
         ]
         var table: [MonthKey: Int] = [:]
         for (index, list) in names.enumerated() {
@@ -86,10 +97,10 @@ enum KindleVocabulary {
     static let monthMarkers = words("月", "월")
     static let dayMarkers = words("日", "일")
 
-    /// What publishers' copy limits leave at the end of a highlight's text.
-    /// What a publisher's copy limit leaves at the end of a highlight's text. Only the English
-    /// wording has been seen in real files; other languages keep their marker in the text.
-    static let clippingLimitMarker = "<You have reached the clipping limit for this item>"
+    /// What a publisher's copy limit leaves at the end of a highlight's text (English and Japanese
+    /// devices; the only wordings seen in real files).
+    static let clippingLimitMarkers = ["<You have reached the clipping limit for this item>",
+                                       "<このアイテムのクリップの上限に達しました>"]
 
     private static func words(_ list: String...) -> [[UInt8]] { list.map { Array($0.utf8) } }
 }

@@ -25,11 +25,11 @@ final class KindleWriter: RecordWriter {
         }
         countLosses(citation)
         let titleLine = KindleWriter.titleLine(citation)
-        let date = citation.createdAt.map(KindleWriter.addedOn) ?? citation.extras[KindleFolding.ExtrasKey.added]
-        let type = citation.extras[KindleFolding.ExtrasKey.type]
+        let date = citation.createdAt.map(KindleWriter.addedOn) ?? citation.extras[KindleReplay.ExtrasKey.added]
+        let type = citation.extras[KindleReplay.ExtrasKey.type]
         var text = KindleWriter.body(citation.text)
-        if citation.extras[KindleFolding.ExtrasKey.truncated] == "true" {
-            text += "  " + KindleVocabulary.clippingLimitMarker
+        if citation.extras[KindleReplay.ExtrasKey.truncated] == "true" {
+            text += "  " + KindleVocabulary.clippingLimitMarkers[0]
         }
         let kind = type == "note" ? "Your Note" : type == "article" ? "Clip This Article" : "Your Highlight"
         var entry = titleLine + "\r\n"
@@ -63,7 +63,7 @@ final class KindleWriter: RecordWriter {
            created.zone != .floating || created.nanoseconds != 0 || created.isDateOnly {
             losses.dropField("created_at", of: .citation)
         }
-        let own: Set<String> = [KindleFolding.ExtrasKey.type, KindleFolding.ExtrasKey.truncated, KindleFolding.ExtrasKey.added]
+        let own: Set<String> = [KindleReplay.ExtrasKey.type, KindleReplay.ExtrasKey.truncated, KindleReplay.ExtrasKey.added]
         let others = citation.extras.keys.filter { !own.contains($0) }
         if !others.isEmpty { losses.dropField("extras", of: .citation, count: others.count) }
         if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {

@@ -33,4 +33,75 @@ import Testing
         #expect(WordContainment.eitherContains("a short one indeed", "short one"))
         #expect(!WordContainment.eitherContains("apples", "oranges"))
     }
+
+    /// Texts that hold one another or almost do: pieces of a few words, hazards of folding included
+    /// (capitals, curly quotes, a ligature, full-width letters, a combining accent, CJK, edge punctuation).
+    static let pairs: [(String, String)] = {
+        let words = ["Truth", "is", "a", "matter", "of", "the", "imagination.", "“soundest”", "ﬁnd", "ｆａｃｔ",
+                     "cafe\u{301}", "cafe", "café", "資本論", "  spaced", "it's", "don’t", "e", "3,000", "İstanbul",
+                     "istanbul", "x²", "x2", "дело", "Ĳssel", "ijssel", "…", "ſoft", "soft"]
+        var generator = SystemRandomNumberGenerator()
+        var pairs: [(String, String)] = []
+        for _ in 0..<3_000 {
+            let long = (0..<Int.random(in: 1...9, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            let from = Int.random(in: 0..<long.count, using: &generator)
+            let to = Int.random(in: from..<long.count, using: &generator)
+            var short = Array(long[from...to])
+            if Bool.random(using: &generator) { short[0] = short[0].uppercased() }
+            if Int.random(in: 0...3, using: &generator) == 0 { short = [words.randomElement(using: &generator)!] }
+            pairs.append((long.joined(separator: " "), short.joined(separator: " ")))
+        }
+        return pairs
+    }()
+
+    @Test func foldedOnceGivesWhatTheStringsGive() {
+        for (long, short) in Self.pairs {
+            #expect(WordContainment.eitherContains(WordContainment.Folded(long), WordContainment.Folded(short))
+                    == WordContainment.eitherContains(long, short), "\(long) | \(short)")
+        }
+    }
+
+    @Test func lettersNeverRuleOutAContainment() {
+        var ruledOut = 0
+        for (long, short) in Self.pairs {
+            let (a, b) = (WordContainment.Letters(long), WordContainment.Letters(short))
+            if WordContainment.contains(long, short) {
+                #expect(WordContainment.mayContain(a, b), "\(long) | \(short)")
+            } else if !WordContainment.mayContain(a, b) {
+                ruledOut += 1
+            }
+            if WordContainment.contains(short, long) { #expect(WordContainment.mayContain(b, a), "\(short) | \(long)") }
+        }
+        // The summary is worth having: it settles some pairs.
+        #expect(ruledOut > 0)
+    }
+
+    @Test func lettersRuleOutADifferentPassage() {
+        let long = WordContainment.Letters("Fear is the mind-killer. Fear is the little-death.")
+        #expect(!WordContainment.mayContain(long, WordContainment.Letters("I must not fear")))
+        #expect(WordContainment.mayContain(long, WordContainment.Letters("“THE MIND-KILLER”")))
+        // Full-width letters fold to ASCII ones: the letters as written cannot say.
+        #expect(WordContainment.mayContain(WordContainment.Letters("Ｆｅａｒ"), WordContainment.Letters("fear")))
+        #expect(WordContainment.mayContain(WordContainment.Letters("ﬁnd it"), WordContainment.Letters("find")))
+        // Accents, Cyrillic, CJK and curly quotes fold to no ASCII letter: they can.
+        let accented = WordContainment.Letters("“Un café crème”, дело — 資本論…")
+        #expect(accented.isComplete)
+        #expect(!WordContainment.mayContain(accented, WordContainment.Letters("tea")))
+        #expect(WordContainment.mayContain(accented, WordContainment.Letters("CAFÉ CRÈME")))
+    }
+
+    @Test func everyCharacterCalledSafeFoldsToNoASCIILetterOrDigit() {
+        // Every scalar up to U+1FFFF the summary trusts, folded on its own and between dashes.
+        var checked = 0
+        for value in UInt32(0x80)...0x1_FFFF {
+            guard let scalar = Unicode.Scalar(value), WordContainment.Letters.foldsToNoASCIIAlphanumeric(scalar) else { continue }
+            checked += 1
+            for text in ["-\(scalar)-", "\(scalar)"] {
+                let folded = TextFolding.fold(text).utf8
+                #expect(!folded.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) },
+                        "U+\(String(value, radix: 16, uppercase: true)) folds to \(TextFolding.fold(text))")
+            }
+        }
+        #expect(checked > 40_000)
+    }
 }

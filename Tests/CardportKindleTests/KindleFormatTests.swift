@@ -2,6 +2,7 @@
 import CardportCore
 import CardportTestSupport
 import PropertyBased
+import Foundation
 import Testing
 
 @Suite struct KindleFormatTests {
@@ -26,7 +27,7 @@ import Testing
                 .randomElement(using: &rng)!
             let note = !kindleLocation.isEmpty && Bool.random(using: &rng) ? clean(RandomCards.text(using: &rng, nonEmpty: true)) : nil
             var extras: [String: String] = [:]
-            if Int.random(in: 0...4, using: &rng) == 0 { extras[KindleFolding.ExtrasKey.truncated] = "true" }
+            if Int.random(in: 0...4, using: &rng) == 0 { extras[KindleReplay.ExtrasKey.truncated] = "true" }
             library.citations.append(Citation(text: text, author: author, source: title, createdAt: date, note: note,
                                               location: kindleLocation.isEmpty ? nil : kindleLocation, extras: extras))
         }
@@ -37,6 +38,13 @@ import Testing
         let kept = String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\u{FEFF}" }.map(Character.init))
         let trimmed = String(Substring(kept).trimmingSpaces)
         return trimmed.isEmpty ? "a" : trimmed
+    }
+
+    static func citations(_ records: [Record]) -> [Citation] {
+        records.compactMap { record -> Citation? in
+            if case .citation(let citation) = record { return citation }
+            return nil
+        }
     }
 
     @Test func writingThenReadingGivesTheSameCitations() async {
@@ -99,13 +107,55 @@ import Testing
             + KindleFixtures.entry("A (B)", "- Your Bookmark on Location 9 | Added on Monday, March 21, 2016 8:35:16 AM", "")
             + KindleFixtures.entry("A (B)", "- Nonsense", "x")
         let reader = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: ReadOptions())
-        #expect(try reader.readAll().count == 1)
+        #expect(try Self.citations(reader.readAll()).map(\.text) == ["one two", "x"])
         let notes = reader.notes
-        #expect(notes.counts.map(\.label) == ["highlights", "bookmarks", "books", "extended highlights folded",
-                                              "bookmarks skipped", "unreadable entries skipped"])
-        #expect(notes["highlights"] == 2)
+        #expect(notes.counts.map(\.label) == ["highlights", "bookmarks", "books", "earlier versions replaced by an edit",
+                                              "bookmarks skipped", "entries with an unread metadata line kept as text"])
+        #expect(notes["highlights"] == 3)
         #expect(notes.warningCount == 1)
         #expect(notes.warnings.first?.location?.line == 17)
+    }
+
+    @Test func strictTurnsWhatCannotBeReadIntoAnError() throws {
+        let text = KindleFixtures.highlight("A (B)", location: "1-2", "one")
+            + KindleFixtures.entry("A (B)", "- Your Highlight 12 | Added on Monday, March 21, 2016 8:35:16 AM", "kept")
+        var options = ReadOptions()
+        options.strict = true
+        let reader = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: options)
+        #expect(throws: CardportError.self) { try reader.readAll() }
+        let lenient = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: ReadOptions())
+        let citations = try Self.citations(lenient.readAll())
+        #expect(citations.map(\.text) == ["one", "kept"])
+        #expect(citations[1].location == nil)
+        #expect(citations[1].extras[KindleReplay.ExtrasKey.metadata] == "- Your Highlight 12 | Added on Monday, March 21, 2016 8:35:16 AM")
+        let warning = try #require(lenient.notes.warnings.first)
+        // The caret points at the number no word names: column 18, line 7.
+        #expect(warning.location == SourceLocation(file: "c.txt", line: 7, column: 18, offset: 129))
+    }
+
+    @Test func invalidUTF8IsAnErrorWithStrict() throws {
+        var bytes = Array(KindleFixtures.highlight("A (B)", location: "1-2", "caf").utf8)
+        bytes.insert(0xE9, at: bytes.firstIndex(of: UInt8(ascii: "f"))! + 1)
+        var options = ReadOptions()
+        options.strict = true
+        let reader = try format.makeReader(try ByteInput(bytes: bytes, name: "c.txt"), options: options)
+        #expect(throws: CardportError.self) { try reader.readAll() }
+        let lenient = try format.makeReader(try ByteInput(bytes: bytes, name: "c.txt"), options: ReadOptions())
+        #expect(try lenient.readAll().count == 1)
+        #expect(lenient.notes.warningCount == 1)
+    }
+
+    @Test func keepVersionsPutsTheReplacedTextsInExtras() throws {
+        let text = KindleFixtures.highlight("A (B)", location: "1-2", date: "Monday, March 21, 2016 8:00:00 AM", "Truth is a matter of the imagination.")
+            + KindleFixtures.highlight("A (B)", location: "1-4", date: "Monday, March 21, 2016 8:01:00 AM",
+                                       "Truth is a matter of the imagination. The soundest fact may fail")
+        var options = ReadOptions()
+        options.keepsVersions = true
+        let kept = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: options).readAll()
+        #expect(Self.citations(kept).first?.extras[KindleReplay.ExtrasKey.versions]
+                == #"[{"text":"Truth is a matter of the imagination.","location":"1-2","added":"2016-03-21T08:00:00"}]"#)
+        let plain = try format.makeReader(try ByteInput(string: text, name: "c.txt"), options: ReadOptions()).readAll()
+        #expect(Self.citations(plain).first?.extras.isEmpty == true)
     }
 
     @Test func sniffsTheSeparator() {
@@ -114,5 +164,15 @@ import Testing
         #expect(format.sniff(Array("title\nsomething\n==========\n".utf8)) == .possible)
         #expect(format.sniff(Array("x (A) +project due:2024-01-01\n".utf8)) == .no)
         #expect(format.sniff(Array("{\"quotes\": []}".utf8)) == .no)
+    }
+
+    @Test func aWordAloneIsNoKindleFile() {
+        // A cut JSON Lines file whose second line holds the word "note": no separator, no match.
+        #expect(format.sniff(Array("{\"text\":\"a\"\n{\"text\":\"b\",\"note\":\"x\"}\n{\"text\":\"c\"}\n".utf8)) == .no)
+        // With a separator but a metadata line that is no Kindle line: only possible.
+        #expect(format.sniff(Array("{\"text\":\"a\"\n{\"note\":\"x 12\"}\n\ntext\n==========\n".utf8)) == .possible)
+        // An entry cut before its separator is not enough on its own.
+        let cut = KindleFixtures.highlight("A (B)", location: "1-2", "x").replacingOccurrences(of: "==========\r\n", with: "")
+        #expect(format.sniff(Array(cut.utf8)) == .no)
     }
 }

@@ -138,7 +138,61 @@ import Testing
              kind: .note, page: "12", start: 130, end: 130, date: "2024-03-05T09:20:00"),
         Case(line: "- 위치 200의 북마크 | 추가됨: 2024년 3월 6일 수요일 오전 12:00:00",
              kind: .bookmark, start: 200, end: 200, date: "2024-03-06T00:00:00"),
+        // Swedish: a page and a location, each named by its word.
+        Case(line: "- Din markering på sida 12 | plats 123-125 | Tillagd: söndag 5 mars 2023 22:15:42",
+             kind: .highlight, page: "12", start: 123, end: 125, date: "2023-03-05T22:15:42"),
+        Case(line: "- Din anteckning på plats 125 | Tillagd: måndag 14 augusti 2023 07:01:02",
+             kind: .note, start: 125, end: 125, date: "2023-08-14T07:01:02"),
+        Case(line: "- Ditt bokmärke på sida 7 | Tillagd: måndag 4 december 2023 07:01:02",
+             kind: .bookmark, page: "7", date: "2023-12-04T07:01:02"),
+        // Polish.
+        Case(line: "- Twoje zakreślenie na stronie 12 | miejsce 123-125 | Dodano: środa, 1 marca 2023 12:34:56",
+             kind: .highlight, page: "12", start: 123, end: 125, date: "2023-03-01T12:34:56"),
+        Case(line: "- Twoje zakreślenie w lokalizacji 840-841 | Dodano: piątek, 3 października 2025 09:05:07",
+             kind: .highlight, start: 840, end: 841, date: "2025-10-03T09:05:07"),
+        Case(line: "- Twoja notatka w miejscu 841 | Dodano: piątek, 3 października 2025 09:06:00",
+             kind: .note, start: 841, end: 841, date: "2025-10-03T09:06:00"),
+        Case(line: "- Twoja zakładka w miejscu 900 | Dodano: sobota, 4 października 2025 21:00:00",
+             kind: .bookmark, start: 900, end: 900, date: "2025-10-04T21:00:00"),
+        // Italian (the strings of a 2016 Paperwhite, kindleclip issue #4).
+        Case(line: "- La tua evidenziazione a pagina 23 | posizione 338-339 | Aggiunto in data lunedì 6 marzo 2017 22:10:42",
+             kind: .highlight, page: "23", start: 338, end: 339, date: "2017-03-06T22:10:42"),
+        Case(line: "- La tua nota alla posizione 339 | Aggiunto in data lunedì 6 marzo 2017 22:11:00",
+             kind: .note, start: 339, end: 339, date: "2017-03-06T22:11:00"),
+        Case(line: "- Il tuo segnalibro a pagina 40 | posizione 600 | Aggiunto in data lunedì 6 marzo 2017 22:12:00",
+             kind: .bookmark, page: "40", start: 600, end: 600, date: "2017-03-06T22:12:00"),
+        // Dutch.
+        Case(line: "- Uw markering op pagina 5 | locatie 70-72 | Toegevoegd op zaterdag 4 mei 2019 10:11:12",
+             kind: .highlight, page: "5", start: 70, end: 72, date: "2019-05-04T10:11:12"),
+        Case(line: "- Uw markering op pagina 5 | locatie 70 t/m 72 | Toegevoegd op zaterdag 4 mei 2019 10:11:12",
+             kind: .highlight, page: "5", start: 70, end: 72, date: "2019-05-04T10:11:12"),
+        Case(line: "- Uw notitie op locatie 72 | Toegevoegd op zaterdag 4 mei 2019 10:12:00",
+             kind: .note, start: 72, end: 72, date: "2019-05-04T10:12:00"),
+        // French, the other wording of a highlight.
+        Case(line: "- Votre surlignage sur la page 14 | emplacement 122-123 | Ajouté le jeudi 3 juillet 2025 14:06:49",
+             kind: .highlight, page: "14", start: 122, end: 123, date: "2025-07-03T14:06:49"),
     ]
+
+    @Test func aNumberNoWordNamesIsNotGuessed() throws {
+        let line = try #require(KindleMetadataLine(parsing: Array("- Your Highlight 12 | Added on Monday, March 21, 2016 8:35:16 AM".utf8)))
+        #expect(line.kind == .highlight)
+        #expect(line.location == CitationLocation())
+        #expect(line.problem == KindleMetadataLine.Problem(offset: 17, message: "no page or location word names the number '12'"))
+        // Words match inside longer ones: the definite `sidan` holds `sida`.
+        let other = try #require(KindleMetadataLine(parsing: Array("- Din markering på sidan 12 | plats 123-125 | Tillagd: söndag 5 mars 2023 22:15:42".utf8)))
+        #expect(other.location.start == 123)
+        #expect(other.problem == nil)
+        let unknown = try #require(KindleMetadataLine(parsing: Array("- Din markering på blad 12 | Tillagd: söndag 5 mars 2023 22:15:42".utf8)))
+        #expect(unknown.location.start == nil)
+        #expect(unknown.problem?.offset == 25)   // a byte offset: `å` is two bytes
+    }
+
+    @Test func everyCaseIsUnderstood() throws {
+        for expected in Self.cases {
+            let line = try #require(KindleMetadataLine(parsing: Array(expected.line.utf8)))
+            #expect(line.problem == nil, "\(expected.line)")
+        }
+    }
 
     @Test(arguments: cases)
     func readsTheLine(_ expected: Case) throws {

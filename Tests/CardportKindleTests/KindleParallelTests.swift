@@ -2,7 +2,7 @@
 import CardportCore
 import Testing
 
-/// Large files are read in two parts and folded in two halves at once; the result must be exactly
+/// Large files are read in two parts and replayed in two halves at once; the result must be exactly
 /// what one thread gives.
 @Suite struct KindleParallelTests {
     static let largeFile: [UInt8] = {
@@ -13,7 +13,7 @@ import Testing
             text += KindleFixtures.highlight(book, location: "\(start)-\(start + 2)", "Highlight \(i % 4_000) of a long enough text")
             if i % 9 == 0 { text += KindleFixtures.note(book, location: "\(start + 2)", "note \(i)") }
             if i % 13 == 0 { text += KindleFixtures.highlight(book, location: "\(start)-\(start + 4)", "Highlight \(i % 4_000) of a long enough text, extended") }
-            // One unreadable entry in each part, so that both parts' warnings carry file line numbers.
+            // One entry with an unread metadata line in each part, so that both parts' warnings carry file line numbers.
             if i == 2_345 || i == 24_000 { text += KindleFixtures.entry(book, "- Your Doodle", "unreadable") }
         }
         return Array(text.utf8)
@@ -26,15 +26,15 @@ import Testing
         let sequential = bytes.withUnsafeBytes { KindleParser.parseSequentially($0, name: "big.txt", offset: 0) }
         #expect(parallel.clippings == sequential.clippings)
         #expect(parallel.problems == sequential.problems)
-        #expect(parallel.unreadable == 2)
+        #expect(parallel.partlyRead == 2)
     }
 
-    @Test func foldingInHalvesGivesWhatOneThreadFolds() {
+    @Test func replayingInHalvesGivesWhatOneThreadReplays() {
         let clippings = KindleParser.parse(Self.largeFile, name: "big.txt").clippings
-        let parallel = KindleFolding.fold(clippings, inParallel: true)
-        let sequential = KindleFolding.fold(clippings, inParallel: false)
+        let parallel = KindleReplay.replay(clippings, inParallel: true)
+        let sequential = KindleReplay.replay(clippings, inParallel: false)
         #expect(parallel.citations == sequential.citations)
         #expect(parallel.statistics == sequential.statistics)
-        #expect(sequential.statistics.foldedExtended > 0 && sequential.statistics.notesAttached > 0)
+        #expect(sequential.statistics.replacedVersions > 0 && sequential.statistics.notesAttached > 0)
     }
 }

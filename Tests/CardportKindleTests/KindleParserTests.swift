@@ -70,6 +70,16 @@ import Testing
         #expect(parse(text).clippings.map(\.text) == ["no blank line"])
     }
 
+    @Test func theJapaneseClippingLimitMarkerIsRemovedToo() throws {
+        let text = KindleFixtures.entry("本 (著者)", "- 位置No. 10-12のハイライト |作成日: 2021年8月3日火曜日 23:24:53",
+                                        "この地域の人々は<このアイテムのクリップの上限に達しました>")
+            + KindleFixtures.entry("本 (著者)", "- 位置No. 20-22のハイライト |作成日: 2021年8月3日火曜日 23:25:53",
+                                   "<このアイテムのクリップの上限に達しました>")
+        let clippings = parse(text).clippings
+        #expect(clippings.map(\.text) == ["この地域の人々は", ""])
+        #expect(clippings.map(\.isTruncated) == [true, true])
+    }
+
     @Test func theClippingLimitMarkerIsRemovedAndFlagged() throws {
         let text = KindleFixtures.highlight("A (B)", location: "1-9",
                                             "Until you become an advanced investor, don't ever buy a stock  <You have reached the clipping limit for this item>")
@@ -78,13 +88,15 @@ import Testing
         #expect(clipping.isTruncated)
     }
 
-    @Test func aBadEntryIsReportedWithItsLineAndTheRestIsRead() throws {
+    @Test func aBadEntryIsReportedWithItsLineAndKeepsItsText() throws {
         let text = KindleFixtures.highlight("A (B)", location: "1-2", "first")
-            + KindleFixtures.entry("A (B)", "- Something the device never wrote", "lost?")
+            + KindleFixtures.entry("A (B)", "- Something the device never wrote", "kept")
             + KindleFixtures.highlight("A (B)", location: "5-6", "third")
         let result = parse(text)
-        #expect(result.clippings.map(\.text) == ["first", "third"])
-        #expect(result.unreadable == 1)
+        #expect(result.clippings.map(\.text) == ["first", "kept", "third"])
+        #expect(result.clippings.map(\.metadataLine) == [nil, "- Something the device never wrote", nil])
+        #expect(result.partlyRead == 1)
+        #expect(result.unreadable == 0)
         let problem = try #require(result.problems.first)
         #expect(problem.location == SourceLocation(file: "My Clippings.txt", line: 7, column: 1, offset: problem.location!.offset))
         #expect(problem.sourceLine == "- Something the device never wrote")

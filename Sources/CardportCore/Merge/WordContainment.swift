@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decides whether one text holds another by whole words: the rule by which a Kindle edit replaces
 /// the highlight it edits and by which a near duplicate folds into the card that contains it.
 ///
@@ -32,37 +34,42 @@ public enum WordContainment {
     public static func contains(folded haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         guard !needle.isEmpty else { return true }
-        let last = haystack.count - needle.count
-        var start = 0
-        while start <= last {
-            guard let hit = firstMatch(of: needle, in: haystack, from: start, through: last) else { return false }
-            if isWordEdge(haystack, before: hit, needleStart: needle)
-                && isWordEdge(haystack, after: hit + needle.count, needleEnd: needle) {
-                return true
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                let last = hay.count - pin.count
+                var start = 0
+                while start <= last {
+                    guard let hit = firstMatch(of: pin, in: hay, from: start, through: last) else { return false }
+                    if isWordEdge(hay, before: hit, needleStart: pin)
+                        && isWordEdge(hay, after: hit + pin.count, needleEnd: pin) {
+                        return true
+                    }
+                    start = hit + 1
+                }
+                return false
             }
-            start = hit + 1
         }
-        return false
     }
 
-    /// The first position at or after `from` (and no later than `last`) where `needle` occurs.
-    private static func firstMatch(of needle: [UInt8], in haystack: [UInt8], from: Int, through last: Int) -> Int? {
-        let first = needle[0]
+    /// The first position at or after `from` (and no later than `last`) where `needle` occurs:
+    /// `memchr` finds the first byte, `memcmp` checks the rest.
+    private static func firstMatch(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+                                   from: Int, through last: Int) -> Int? {
+        let base = haystack.baseAddress!
+        let first = Int32(needle[0])
         var position = from
         while position <= last {
-            if haystack[position] == first {
-                var i = 1
-                while i < needle.count, haystack[position + i] == needle[i] { i += 1 }
-                if i == needle.count { return position }
-            }
-            position += 1
+            guard let hit = memchr(base + position, first, last - position + 1) else { return nil }
+            let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if needle.count == 1 || memcmp(base + index + 1, needle.baseAddress! + 1, needle.count - 1) == 0 { return index }
+            position = index + 1
         }
         return nil
     }
 
     /// Whether a match starting at `index` starts a word: the text's start, or after a space or
     /// punctuation, or next to a character of a script written without spaces.
-    private static func isWordEdge(_ haystack: [UInt8], before index: Int, needleStart needle: [UInt8]) -> Bool {
+    private static func isWordEdge(_ haystack: UnsafeBufferPointer<UInt8>, before index: Int, needleStart needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard index > 0 else { return true }
         let outside = scalar(endingAt: index, in: haystack)
         let inside = scalar(startingAt: 0, in: needle)
@@ -70,7 +77,7 @@ public enum WordContainment {
     }
 
     /// Whether a match ending at `index` ends a word (see ``isWordEdge(_:before:needleStart:)``).
-    private static func isWordEdge(_ haystack: [UInt8], after index: Int, needleEnd needle: [UInt8]) -> Bool {
+    private static func isWordEdge(_ haystack: UnsafeBufferPointer<UInt8>, after index: Int, needleEnd needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard index < haystack.count else { return true }
         let outside = scalar(startingAt: index, in: haystack)
         let inside = scalar(endingAt: needle.count, in: needle)
@@ -106,20 +113,20 @@ public enum WordContainment {
     }
 
     /// The scalar whose UTF-8 starts at `index`.
-    private static func scalar(startingAt index: Int, in bytes: [UInt8]) -> Unicode.Scalar {
+    private static func scalar(startingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
         var end = index + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return decode(bytes[index..<end])
     }
 
     /// The scalar whose UTF-8 ends just before `index`.
-    private static func scalar(endingAt index: Int, in bytes: [UInt8]) -> Unicode.Scalar {
+    private static func scalar(endingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar {
         var start = index - 1
         while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         return decode(bytes[start..<index])
     }
 
-    private static func decode(_ bytes: ArraySlice<UInt8>) -> Unicode.Scalar {
+    private static func decode(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Unicode.Scalar {
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }

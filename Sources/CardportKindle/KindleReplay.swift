@@ -1,0 +1,195 @@
+public import CardportCore
+import Dispatch
+import Foundation
+
+/// Turns a file's entries into citations by replaying each book's edits in the order the device
+/// made them: highlights become citations, an edit replaces the highlight it edits, and notes attach
+/// to the highlight they were written on.
+///
+/// Kindle never rewrites an entry: extending, shrinking or repeating a highlight appends a new entry
+/// and keeps the old one. Per book, entries are replayed in file order over the set of *live*
+/// highlights. A new highlight replaces every live one it edits: their locations overlap (or, both
+/// without a location, they are on the same page) and one text contains the other by whole words
+/// (``WordContainment``: case, spacing, quotes and edge punctuation do not count), or it repeats
+/// its text exactly. A live highlight it does not edit stays live, whatever earlier versions of it
+/// overlapped. A note attaches to the live highlight whose range holds its location when it was
+/// written; a note the device wrote just before its highlight (same time or later) waits for it.
+/// Entries of different books never meet.
+///
+/// ```swift
+/// let result = KindleReplay.replay(KindleParser.parse(bytes, name: "My Clippings.txt").clippings)
+/// result.citations        // one per live highlight, and one per note without a highlight
+/// result.statistics       // what was replaced, attached and skipped
+/// ```
+public enum KindleReplay {
+    /// Citations and what happened on the way.
+    public struct Result: Sendable {
+        public var citations: [Citation] = []
+        public var statistics = KindleStatistics()
+    }
+
+    /// Extras keys the Kindle reader sets.
+    public enum ExtrasKey {
+        /// `note` for a note with no highlight, `article` for a clipped article.
+        public static let type = "kindle_type"
+        /// `true` when the publisher's clipping limit cut the text.
+        public static let truncated = "kindle_truncated"
+        /// The date as written, when it could not be read.
+        public static let added = "kindle_added"
+        /// With ``CardportCore/ReadOptions/keepsVersions``: the versions an edit replaced, oldest
+        /// first, as a JSON array of objects with `text`, and `location` (`123-125`), `page` and
+        /// `added` (ISO 8601) when known.
+        public static let versions = "kindle_versions"
+        /// The metadata line as written, for an entry whose line the reader could not fully understand.
+        public static let metadata = "kindle_metadata"
+    }
+
+    /// Replays `clippings` (in file order) into citations; `keepingVersions` keeps the texts an
+    /// edit replaced in the winner's extras (``ExtrasKey/versions``).
+    public static func replay(_ clippings: [KindleClipping], keepingVersions: Bool = false) -> Result {
+        replay(clippings, inParallel: replaysInParallel(clippings.count), keepingVersions: keepingVersions)
+    }
+
+    /// Whether `count` entries are replayed on two threads: a large file, on a machine with more than one core.
+    private static func replaysInParallel(_ count: Int) -> Bool {
+        count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1
+    }
+
+    /// Replays on one thread, or on two with the books shared out between them.
+    static func replay(_ clippings: [KindleClipping], inParallel: Bool, keepingVersions: Bool = false) -> Result {
+        let (citations, statistics) = replay(clippings, inParallel: inParallel, lastFirst: false,
+                                             keepingVersions: keepingVersions) { $0 }
+        return Result(citations: citations, statistics: statistics)
+    }
+
+    /// Replays into records, last first: what a reader hands out with `popLast`, each moved once.
+    static func replayForReading(_ clippings: [KindleClipping], keepingVersions: Bool)
+        -> (records: [Record], statistics: KindleStatistics) {
+        replay(clippings, inParallel: replaysInParallel(clippings.count), lastFirst: true,
+               keepingVersions: keepingVersions, as: Record.citation)
+    }
+
+    /// Replays, giving each citation as `element` makes it, in file order or (`lastFirst`) reversed.
+    private static func replay<Element>(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool,
+                                        keepingVersions: Bool,
+                                        as element: (Citation) -> Element) -> ([Element], KindleStatistics) {
+        var statistics = KindleStatistics()
+        let shelf = KindleShelf.sorting(clippings, inParts: inParallel ? 2 : 1)
+        for kind in KindleClipping.Kind.allCases where shelf.kindCounts[kind.position] > 0 {
+            statistics.entries[kind] = shelf.kindCounts[kind.position]
+        }
+        statistics.truncated = shelf.truncated
+        statistics.skippedBookmarks = shelf.skippedBookmarks
+        statistics.skippedEmpty = shelf.skippedEmpty
+        statistics.books = shelf.highlights.count
+
+        // Books replay independently: large files replay in two halves at once.
+        var partitions: [[Int]] = [Array(shelf.highlights.indices)]
+        if inParallel {
+            var halves: [[Int]] = [[], []]
+            var weights = [0, 0]
+            for book in shelf.highlights.indices.sorted(by: { shelf.highlights[$0].count > shelf.highlights[$1].count }) {
+                let lighter = weights[0] <= weights[1] ? 0 : 1
+                halves[lighter].append(book)
+                weights[lighter] += shelf.highlights[book].count + shelf.notes[book].count
+            }
+            partitions = halves
+        }
+        // Each citation goes where its first version is in the file: every task writes its books'
+        // citations into their own slots, and they are moved out in file order.
+        let slots = UnsafeMutableBufferPointer<Citation?>.allocate(capacity: clippings.count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        var outcomes = [KindleStatistics](repeating: KindleStatistics(), count: partitions.count)
+        let work = partitions
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            // Each task writes only its own statistics and the slots of its own books.
+            nonisolated(unsafe) let outcomes = outcomes
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: work.count) { i in
+                var outcome = KindleStatistics()
+                for book in work[i] {
+                    var replay = BookReplay(highlights: shelf.highlights[book], clippings, keepingVersions: keepingVersions)
+                    replay.run(notes: shelf.notes[book], into: slots, &outcome)
+                    for entry in shelf.unread[book] {
+                        slots[entry] = makeCitation(clippings[entry], note: nil,
+                                                    type: clippings[entry].kind == .note ? "note" : nil)
+                        outcome.unreadKept += 1
+                    }
+                }
+                outcomes[i] = outcome
+            }
+        }
+        for outcome in outcomes {
+            statistics.replacedVersions += outcome.replacedVersions
+            statistics.replacedRepeats += outcome.replacedRepeats
+            statistics.notesAttached += outcome.notesAttached
+            statistics.notesAlone += outcome.notesAlone
+            statistics.unreadKept += outcome.unreadKept
+        }
+        var elements: [Element] = []
+        elements.reserveCapacity(clippings.count)
+        for index in slots.indices {
+            let slot = slots.baseAddress! + (lastFirst ? slots.count - 1 - index : index)
+            if let citation = slot.move() { elements.append(element(citation)) }
+        }
+        return (elements, statistics)
+    }
+
+    /// The citation of an entry, made in one go: each field is set once, never copied afterwards.
+    static func makeCitation(_ clipping: KindleClipping, note: String?, type: String? = nil,
+                             versions: String? = nil) -> Citation {
+        var extras: [String: String] = [:]
+        if let type {
+            extras[ExtrasKey.type] = type
+        } else if clipping.kind == .article {
+            extras[ExtrasKey.type] = "article"
+        }
+        if clipping.isTruncated { extras[ExtrasKey.truncated] = "true" }
+        if clipping.added == nil && !clipping.addedText.isEmpty { extras[ExtrasKey.added] = clipping.addedText }
+        if let versions { extras[ExtrasKey.versions] = versions }
+        if let line = clipping.metadataLine { extras[ExtrasKey.metadata] = line }
+        let author = clipping.book.author.flatMap { $0.isEmpty ? nil : $0 }
+        let source = clipping.book.title.isEmpty ? nil : clipping.book.title
+        return Citation(id: RecordID.citation(textHash: clipping.textHash, author: author, source: source),
+                        text: clipping.text, author: author, source: source,
+                        createdAt: clipping.added, note: note,
+                        location: clipping.location.isEmpty ? nil : clipping.location, extras: extras)
+    }
+
+    /// The replaced versions as the ``ExtrasKey/versions`` extra: a JSON array, oldest first.
+    static func versionsJSON(_ entries: [Int], _ clippings: [KindleClipping]) -> String {
+        var json = "["
+        for (n, entry) in entries.enumerated() {
+            let clipping = clippings[entry]
+            json += n == 0 ? "{" : ",{"
+            json += "\"text\":" + jsonString(clipping.text)
+            if let start = clipping.location.start, let end = clipping.location.end {
+                json += ",\"location\":" + jsonString(start == end ? "\(start)" : "\(start)-\(end)")
+            }
+            if let page = clipping.location.page { json += ",\"page\":" + jsonString(page) }
+            if let added = clipping.added { json += ",\"added\":" + jsonString(added.iso8601) }
+            json += "}"
+        }
+        return json + "]"
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
