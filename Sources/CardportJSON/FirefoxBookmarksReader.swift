@@ -53,8 +53,11 @@ final class FirefoxBookmarksReader: RecordReader {
                 if let bookmark = try bookmark(item) { return .bookmark(bookmark) }
             case 2:
                 try enter(item)
-            default:
+            case 3:
                 continue
+            default:
+                // Not a bookmark, folder or separator: whatever it holds is left out, and said so.
+                notes.count(FirefoxBookmarksReader.unknownTypeLabel)
             }
         }
         isFinished = true
@@ -62,14 +65,19 @@ final class FirefoxBookmarksReader: RecordReader {
         return nil
     }
 
-    /// The entry's `typeCode`, or the one its `type` names.
+    /// The note that counts entries of a type the reader does not know, skipped with their contents.
+    static let unknownTypeLabel = "entries of an unknown type skipped (with their contents)"
+
+    /// The entry's `typeCode`, or the one its `type` names (1 bookmark, 2 folder, 3 separator; any
+    /// other value is a type this reader does not know).
     private func kind(of item: JSONObject) -> Int {
         if case .number(let code)? = item["typeCode"]?.value { return Int(code) ?? 0 }
         if case .string(let type)? = item["type"]?.value {
             switch type {
             case "text/x-moz-place": return 1
             case "text/x-moz-place-container": return 2
-            default: return 3
+            case "text/x-moz-place-separator": return 3
+            default: return 0
             }
         }
         return item["children"] != nil ? 2 : (item["uri"] != nil ? 1 : 0)
