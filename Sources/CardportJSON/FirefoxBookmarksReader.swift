@@ -65,6 +65,9 @@ final class FirefoxBookmarksReader: RecordReader {
         return nil
     }
 
+    /// The note that counts folders without `children` whose entries are under a member of another name.
+    static let unknownMemberLabel = "folders with entries under an unknown member skipped"
+
     /// The note that counts entries of a type the reader does not know, skipped with their contents.
     static let unknownTypeLabel = "entries of an unknown type skipped (with their contents)"
 
@@ -91,7 +94,13 @@ final class FirefoxBookmarksReader: RecordReader {
         if folder["root"] == nil, case .string(let title)? = folder["title"]?.value, !title.isEmpty { name = title }
         switch folder["children"]?.value {
         case .array(let children)?: stack.append((children, 0, name, folder.offset))
-        case nil, .null?: break
+        case nil:
+            // A damaged "children" key must not pass as an empty folder: entries under a member of
+            // another name are counted as skipped.
+            if folder.members.contains(where: { if case .array(let items) = $0.value { !items.isEmpty } else { false } }) {
+                notes.count(FirefoxBookmarksReader.unknownMemberLabel)
+            }
+        case .null?: break
         default:
             throw stream.error(.invalidValue, "\"children\" must be a list", at: folder["children"]!.offset, isRecoverable: true)
         }

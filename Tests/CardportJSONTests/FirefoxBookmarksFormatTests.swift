@@ -92,4 +92,14 @@ import Testing
         #expect(reader.notes.counts.map { "\($0.label): \($0.value)" }
                 == ["entries of an unknown type skipped (with their contents): 2"])
     }
+
+    @Test func countsAFolderWhoseChildrenKeyIsDamaged() throws {
+        let text = """
+            {"guid":"root________","typeCode":2,"cHildren":[{"type":"text/x-moz-place","uri":"https://a.example/"}]}
+            """
+        let reader = try format.makeReader(try ByteInput(string: text), options: ReadOptions())
+        #expect(try reader.readAll().isEmpty)
+        #expect(reader.notes.counts.map { "\($0.label): \($0.value)" }
+                == ["folders with entries under an unknown member skipped: 1"])
+    }
 }
