@@ -97,7 +97,7 @@ public struct FuzzHarness: Sendable {
     }
 
     /// A directory of this process's own for the resolution harness's files.
-    nonisolated(unsafe) static let scratch: String = {
+    static let scratch: String = {
         let path = "/tmp/cardport-fuzz-\(getpid())"
         mkdir(path, 0o700)
         return path
