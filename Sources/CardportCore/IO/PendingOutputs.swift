@@ -16,7 +16,7 @@ import Synchronization
 /// handled on another thread never races a commit into a half-removed state.
 ///
 /// ```swift
-/// // In a signal handler running on a dispatch queue:
+/// // On the thread that waits for the signals (sigwait):
 /// let unwritten = PendingOutputs.removeAll()
 /// // report `unwritten`, then _exit(130)
 /// ```
@@ -63,7 +63,7 @@ public enum PendingOutputs {
     /// Deletes every temporary file and staging directory in flight, and every one listed later;
     /// returns the destinations that were therefore not written, in the order they were started.
     ///
-    /// Meant for a signal handler that runs on an ordinary thread (a dispatch source) and ends the
+    /// Meant for a thread that takes signals with `sigwait` and ends the
     /// process right after.
     public static func removeAll() -> [String] {
         state.withLock { state in
