@@ -26,6 +26,7 @@ let fuzzers: [(name: String, module: String)] = [
     ("FuzzMarkdown", "CardportMarkdown"),
     ("FuzzKindle", "CardportKindle"),
     ("FuzzTodoTxt", "CardportTodoTxt"),
+    ("FuzzResolution", "Cardport"),
 ]
 
 let package = Package(

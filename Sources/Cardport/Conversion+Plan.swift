@@ -5,6 +5,8 @@ extension Conversion {
     struct PlannedInput {
         let path: String
         let format: any CardFormat
+        /// How the format was chosen, so an input whose content overrode its extension says so.
+        var resolution: FormatResolution
         /// Standard input cannot be opened twice, so the stream used for sniffing is kept.
         let stdin: ByteInput?
         /// The most bytes the input may hold in memory at once (`--max-input-size`).
@@ -54,13 +56,16 @@ extension Conversion {
                 throw CardportError(.usage, "standard input is empty, so its format cannot be told",
                                     hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
             }
-            let format = try registry.readFormat(named: request.from, path: path, prefix: prefix)
+            let isWhole = source.isAtEnd && source.available.count == prefix.count
+            let resolution = try registry.resolveRead(named: request.from, path: path, prefix: prefix, isWholeInput: isWhole,
+                                                      options: request.effectiveReadOptions)
+            let format = resolution.format
             if let kind = request.kind, !format.descriptor.reads.contains(kind) {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
-            plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil,
-                                            maximumWindow: maximumWindow))
+            plan.inputs.append(PlannedInput(path: path, format: format, resolution: resolution,
+                                            stdin: path == "-" ? source : nil, maximumWindow: maximumWindow))
             if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan

@@ -138,7 +138,7 @@ public struct Conversion: Sendable {
               report: inout ConversionReport, written: inout Int, status: inout ConversionProgress,
               finishedBytes: inout Int, progress: ((ConversionProgress) -> Void)?) throws(CardportError) {
         let source = try input.open()
-        let reader = PrefetchingReader(try input.format.makeBoundedReader(source, options: request.effectiveReadOptions),
+        let reader = PrefetchingReader(try input.resolution.makeReader(source, options: request.effectiveReadOptions),
                                        source: source)
         defer { reader.close() }
         let before = finishedBytes

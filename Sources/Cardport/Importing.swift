@@ -60,12 +60,12 @@ public struct Importing: Sendable {
             let number = report.inputs.count - 1
             let entry = Provenance(source: input.path, sha256: nil, format: input.format.id, importedAt: startedAt)
             let provenance = try transaction.addProvenance(entry)
-            let format = input.format
+            let resolution = input.resolution
             let options = plain.effectiveReadOptions
             let opener = InputOpener(input)
             let readAhead = ReadAhead(keepGoing: request.keepGoing) { () throws(CardportError) in
                 let source = try opener.open()
-                return (try format.makeBoundedReader(source, options: options), source)
+                return (try resolution.makeReader(source, options: options), source)
             }
             defer { readAhead.cancel() }
             while var batch = try readAhead.next() {

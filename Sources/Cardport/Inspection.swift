@@ -42,10 +42,14 @@ public struct Inspection: Sendable {
 
     private func read(path: String, from: String?, kind: RecordKind?, options: ReadOptions) throws(CardportError) -> InspectionReport {
         let input = try ByteInput(path: path, maximumWindow: options.limits.maximumInputSize)
-        let format = try registry.readFormat(named: from, path: path, prefix: try input.peek(upTo: 64 * 1024))
         var options = options
         if options.kind == nil { options.kind = kind }
-        let reader = try format.makeBoundedReader(input, options: options)
+        let prefix = try input.peek(upTo: 64 * 1024)
+        let isWhole = input.isAtEnd && input.available.count == prefix.count
+        let resolution = try registry.resolveRead(named: from, path: path, prefix: prefix, isWholeInput: isWhole,
+                                                  options: options)
+        let format = resolution.format
+        let reader = try resolution.makeReader(input, options: options)
         var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
         var tally = KindTally()
         while let record = try reader.next() {

@@ -44,7 +44,7 @@ public struct Merging: Sendable {
         for input in plan.inputs {
             let number = engine.beginInput(name: input.path, format: input.format.id)
             let source = try input.open()
-            let reader = PrefetchingReader(try input.format.makeBoundedReader(source, options: plain.effectiveReadOptions),
+            let reader = PrefetchingReader(try input.resolution.makeReader(source, options: plain.effectiveReadOptions),
                                            source: source)
             defer { reader.close() }
             while true {

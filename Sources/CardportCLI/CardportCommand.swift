@@ -15,13 +15,20 @@ struct CardportCommand: ParsableCommand {
               64  usage: bad arguments, unknown or ambiguous format, a target that cannot hold the records
               65  bad input data: malformed file, invalid value, a limit exceeded, records rejected
               66  an input file does not exist
-              74  reading or writing failed (permissions, disk full, missing directory)
+              74  reading or writing failed (permissions, disk full, a file larger than ulimit -f, missing directory)
+              129 stopped by SIGHUP, 130 by SIGINT (Ctrl-C), 143 by SIGTERM: outputs not yet written are removed
             """,
         version: CardportVersion.current,
         subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self,
                       Import.self, Export.self, Archive.self, Unarchive.self, Purge.self, Backup.self, Restore.self,
                       Verify.self, Stats.self]
     )
+
+    /// Handles interruption (``Interruption``), then parses and runs the command.
+    static func main() {
+        Interruption.install()
+        main(nil)
+    }
 }
 
 enum CardportVersion {

@@ -29,8 +29,9 @@ public struct BukuFormat: CardFormat {
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
         let start = try input.peek(upTo: 4096).drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let isJSON = start.first == 0x7B
-            || (start.first == 0x5B && [0x7B, 0x5D, nil].contains(start.dropFirst().first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }))
+        // buku's Markdown lines start with `- `, so text that opens like JSON is read as JSON even
+        // when it is damaged: it then fails with the JSON error instead of passing as Markdown.
+        let isJSON = start.first == 0x7B || start.first == 0x5B
         guard isJSON else { return BukuMarkdownReader(input: input, limits: options.limits) }
         return JSONObjectListReader(input: input, limits: options.limits, what: "a bookmark") { (object, decoder, _) throws(CardportError) in
             .bookmark(try BukuFormat.bookmark(from: object, decoder: decoder))

@@ -53,8 +53,11 @@ final class FirefoxBookmarksReader: RecordReader {
                 if let bookmark = try bookmark(item) { return .bookmark(bookmark) }
             case 2:
                 try enter(item)
-            default:
+            case 3:
                 continue
+            default:
+                // Not a bookmark, folder or separator: whatever it holds is left out, and said so.
+                notes.count(FirefoxBookmarksReader.unknownTypeLabel)
             }
         }
         isFinished = true
@@ -62,14 +65,22 @@ final class FirefoxBookmarksReader: RecordReader {
         return nil
     }
 
-    /// The entry's `typeCode`, or the one its `type` names.
+    /// The note that counts folders without `children` whose entries are under a member of another name.
+    static let unknownMemberLabel = "folders with entries under an unknown member skipped"
+
+    /// The note that counts entries of a type the reader does not know, skipped with their contents.
+    static let unknownTypeLabel = "entries of an unknown type skipped (with their contents)"
+
+    /// The entry's `typeCode`, or the one its `type` names (1 bookmark, 2 folder, 3 separator; any
+    /// other value is a type this reader does not know).
     private func kind(of item: JSONObject) -> Int {
         if case .number(let code)? = item["typeCode"]?.value { return Int(code) ?? 0 }
         if case .string(let type)? = item["type"]?.value {
             switch type {
             case "text/x-moz-place": return 1
             case "text/x-moz-place-container": return 2
-            default: return 3
+            case "text/x-moz-place-separator": return 3
+            default: return 0
             }
         }
         return item["children"] != nil ? 2 : (item["uri"] != nil ? 1 : 0)
@@ -83,7 +94,13 @@ final class FirefoxBookmarksReader: RecordReader {
         if folder["root"] == nil, case .string(let title)? = folder["title"]?.value, !title.isEmpty { name = title }
         switch folder["children"]?.value {
         case .array(let children)?: stack.append((children, 0, name, folder.offset))
-        case nil, .null?: break
+        case nil:
+            // A damaged "children" key must not pass as an empty folder: entries under a member of
+            // another name are counted as skipped.
+            if folder.members.contains(where: { if case .array(let items) = $0.value { !items.isEmpty } else { false } }) {
+                notes.count(FirefoxBookmarksReader.unknownMemberLabel)
+            }
+        case .null?: break
         default:
             throw stream.error(.invalidValue, "\"children\" must be a list", at: folder["children"]!.offset, isRecoverable: true)
         }

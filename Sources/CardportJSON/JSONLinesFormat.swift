@@ -16,7 +16,23 @@ public struct JSONLinesFormat: CardFormat {
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)
         if shape.isLineDelimited { return .certain }
-        return shape.firstLineIsObject ? .possible : .no
+        if shape.firstLineIsObject { return .possible }
+        // A first line that opens an object and a later one that does too: JSON Lines with a damaged
+        // first line, which the reader should report rather than another format read as something else.
+        return shape.opening == 0x7B && JSONLinesFormat.laterLineOpensObject(prefix) ? .possible : .no
+    }
+
+    /// Whether a line after the first starts with `{` in its first column, as a JSON Lines record
+    /// does and a nested object of a pretty-printed document does not.
+    static func laterLineOpensObject(_ prefix: [UInt8]) -> Bool {
+        guard let newline = prefix.firstIndex(of: 0x0A) else { return false }
+        var index = newline + 1
+        while index < prefix.count {
+            if prefix[index] == 0x7B { return true }
+            guard let next = prefix[index...].firstIndex(of: 0x0A) else { return false }
+            index = next + 1
+        }
+        return false
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {

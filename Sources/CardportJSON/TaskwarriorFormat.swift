@@ -30,7 +30,10 @@ public struct TaskwarriorFormat: CardFormat {
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)
         guard shape.opening == 0x7B || shape.opening == 0x5B else { return .no }
-        return shape.has("uuid") && shape.has("status") && shape.has("description") ? .certain : .no
+        if shape.has("uuid") && shape.has("status") && shape.has("description") { return .certain }
+        // A task cut or damaged before all three: a description and another attribute only tasks have.
+        let attributes = ["uuid", "status", "entry", "modified", "due", "urgency"]
+        return shape.has("description") && attributes.contains(where: shape.has) ? .possible : .no
     }
 
     /// The uuid a record is written with: the one it was read with, else a version-5 UUID of its id.

@@ -72,4 +72,10 @@ import Testing
         #expect(format.sniff(Array("- [a](https://a.example) <!-- TAGS: x -->\n".utf8)) == .possible)
         #expect(format.sniff(Array("# Notes\n".utf8)) == .no)
     }
+
+    @Test func readsDamagedJSONAsJSONNotMarkdown() {
+        let error = FormatHarness.error(reading: "[\n    (\"uri\": \"https://example.org\", \"tags\": \",a,\"}\n]\n", as: BukuFormat())
+        #expect(error?.message == "expected a value, found '('")
+        #expect(error?.location?.line == 2)
+    }
 }

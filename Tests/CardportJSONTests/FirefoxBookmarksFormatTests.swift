@@ -77,4 +77,29 @@ import Testing
         #expect(format.sniff(Array(#"{"guid":"root________","title":"","index":0,"typeCode":2,"children":["#.utf8)) == .certain)
         #expect(format.sniff(Array(#"{"format":"cardport"}"#.utf8)) == .no)
     }
+
+    @Test func countsAContainerOfAnUnknownType() throws {
+        let text = """
+            {"guid":"root________","typeCode":2,"children":[
+            {"type":"text/x-moz-place","uri":"https://a.example/"},
+            {"type":"text/x-moz-place-separator"},
+            {"type":"text/x-moz-place-future","children":[{"type":"text/x-moz-place","uri":"https://b.example/"}]},
+            {"typeCode":7,"uri":"https://c.example/"}]}
+            """
+        let reader = try format.makeReader(try ByteInput(string: text), options: ReadOptions())
+        let records = try reader.readAll()
+        #expect(records.count == 1)
+        #expect(reader.notes.counts.map { "\($0.label): \($0.value)" }
+                == ["entries of an unknown type skipped (with their contents): 2"])
+    }
+
+    @Test func countsAFolderWhoseChildrenKeyIsDamaged() throws {
+        let text = """
+            {"guid":"root________","typeCode":2,"cHildren":[{"type":"text/x-moz-place","uri":"https://a.example/"}]}
+            """
+        let reader = try format.makeReader(try ByteInput(string: text), options: ReadOptions())
+        #expect(try reader.readAll().isEmpty)
+        #expect(reader.notes.counts.map { "\($0.label): \($0.value)" }
+                == ["folders with entries under an unknown member skipped: 1"])
+    }
 }

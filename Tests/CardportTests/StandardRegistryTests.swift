@@ -53,3 +53,25 @@ import Testing
         #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
     }
 }
+
+/// Damaged inputs resolve to the format their extension names, so they fail as that format.
+@Suite struct DamagedInputResolutionTests {
+    let registry = FormatRegistry.standard
+
+    @Test func aJSONLinesFileWithACutFirstLineStaysJSONLines() throws {
+        let prefix = Array("{\"text\":\"a\"\n{\"text\":\"b\",\"note\":\"x\"}\n{\"text\":\"c\"}\n".utf8)
+        let resolution = try registry.resolveRead(named: nil, path: "v.jsonl", prefix: prefix, isWholeInput: true)
+        #expect(resolution.format.id == "jsonl")
+        #expect(!resolution.isContentOverride)
+    }
+
+    @Test func aCutTaskwarriorExportStaysTaskwarrior() throws {
+        let prefix = Array("[\n{\"id\":1,\"description\":\"Revise notes\",\"due\":\"20240212T230000Z\",\"entry\":\"2024".utf8)
+        #expect(try registry.resolveRead(named: nil, path: "tasks.json", prefix: prefix, isWholeInput: true).format.id
+                == "taskwarrior")
+    }
+
+    @Test func aPrettyPrintedObjectIsNotJSONLines() throws {
+        #expect(try registry.format(named: "jsonl").sniff(Array("{\n  \"a\": {\n    \"b\": 1\n  }\n}\n".utf8)) == .no)
+    }
+}

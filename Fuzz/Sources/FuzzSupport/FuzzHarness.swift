@@ -1,5 +1,6 @@
 import Cardport
 public import CardportCore
+import Glibc
 
 /// Feeds one fuzzer input through a reader the way `cardport convert --keep-going` does.
 ///
@@ -25,8 +26,34 @@ public struct FuzzHarness: Sendable {
     public static let delimiters: [UInt8?] = [nil, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"),
                                               UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "\""), 0]
 
+    /// For a resolution harness: the file extensions the selector picks from (`""` for none).
+    public let extensions: [String]
+
+    /// The limits every input is read with: the defaults, with `--max-depth` at its ceiling, so a
+    /// depth the documentation allows is fuzzed too.
+    public static var limits: ReadLimits {
+        var limits = ReadLimits.standard
+        limits.maximumDepth = ReadLimits.depthCeiling
+        return limits
+    }
+
+    /// A harness that resolves each input's format as `cardport convert` does (extension, then
+    /// sniffing and the trial reads of ``FormatRegistry/resolveRead(named:path:prefix:isWholeInput:options:)``)
+    /// and reads it with what resolution chose: `selector % extensions.count` picks the file's
+    /// extension among every one the standard registry reads, and none.
+    public init(resolving: Void) {
+        formats = []
+        picksDelimiter = false
+        var extensions = [""]
+        for format in FormatRegistry.standard.formats where format.canRead {
+            for ext in format.descriptor.extensions where !extensions.contains(ext) { extensions.append(ext) }
+        }
+        self.extensions = extensions
+    }
+
     /// A harness for the readable formats with these ids, from ``FormatRegistry/standard``.
     public init(formatIDs: [String], picksDelimiter: Bool = false) {
+        extensions = []
         formats = formatIDs.map { id in
             guard let format = try? FormatRegistry.standard.format(named: id), format.canRead else {
                 fatalError("no readable format '\(id)' in the standard registry")
@@ -40,8 +67,10 @@ public struct FuzzHarness: Sendable {
     public func run(_ data: UnsafeRawBufferPointer) {
         guard let selector = data.first else { return }
         let body = Array(data.dropFirst())
+        guard !formats.isEmpty else { return resolve(body, selector: selector) }
         let format = formats[Int(selector) % formats.count]
         var options = ReadOptions(strict: selector & 0x80 != 0)
+        options.limits = FuzzHarness.limits
         if picksDelimiter { options.delimiter = FuzzHarness.delimiters[Int(selector >> 3) & 7] }
 
         // Sniffing sees every format, as it does for an input without --from.
@@ -49,6 +78,30 @@ public struct FuzzHarness: Sendable {
 
         read(body, format: format, options: options)
     }
+
+    /// Writes the input to a file with the selected extension and inspects it: resolution, the
+    /// reader it chose and every record, through the library's `Inspection`, as the commands do.
+    func resolve(_ body: [UInt8], selector: UInt8) {
+        let ext = extensions[Int(selector & 0x7F) % extensions.count]
+        let path = FuzzHarness.scratch + "/input" + (ext.isEmpty ? "" : "." + ext)
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+        _ = body.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        var options = ReadOptions(strict: selector & 0x80 != 0)
+        options.limits = FuzzHarness.limits
+        if let report = try? Inspection(registry: .standard).run(path: path, options: options),
+           report.records > 64 * (body.count + 64) {
+            fatalError("\(report.format): \(report.records) records from \(body.count) bytes")
+        }
+        unlink(path)
+    }
+
+    /// A directory of this process's own for the resolution harness's files.
+    static let scratch: String = {
+        let path = "/tmp/cardport-fuzz-\(getpid())"
+        mkdir(path, 0o700)
+        return path
+    }()
 
     /// Reads every record, skipping recoverable errors, within a bound no honest reader reaches.
     func read(_ body: [UInt8], format: any CardFormat, options: ReadOptions) {

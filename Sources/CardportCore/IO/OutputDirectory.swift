@@ -25,6 +25,8 @@ public final class OutputDirectory {
     public private(set) var names: [String] = []
     private var lowercasedNames: Set<String> = []
     private let staging: String
+    /// The staging directory's key in ``PendingOutputs``, so a signal can remove it.
+    private let pendingKey: Int
     private var isFinished = false
 
     /// Creates the staging directory inside `path`.
@@ -35,6 +37,7 @@ public final class OutputDirectory {
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else { throw POSIX.error(errno, doing: "write", path: base) }
         staging = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        pendingKey = PendingOutputs.add(temporary: staging, destination: base, isDirectory: true)
     }
 
     deinit { if !isFinished { discard() } }
@@ -67,13 +70,22 @@ public final class OutputDirectory {
     /// Moves every file into the destination and removes the staging directory.
     public func commit() throws(CardportError) {
         precondition(!isFinished, "output directory committed or discarded twice")
-        for (index, name) in names.enumerated() {
-            if rename("\(staging)/\(name)", "\(path)/\(name)") != 0 {
-                let code = errno
-                names.removeFirst(index)
-                discard()
-                throw POSIX.error(code, doing: "write", path: "\(path)/\(name)")
+        var failure: (index: Int, code: Int32)?
+        let (names, staging, path) = (names, staging, path)
+        let listed = PendingOutputs.finish(pendingKey) {
+            for (index, name) in names.enumerated() where rename("\(staging)/\(name)", "\(path)/\(name)") != 0 {
+                failure = (index, errno)
+                return
             }
+        }
+        guard listed else {
+            isFinished = true
+            throw CardportError(.io, "cannot write to '\(path)': the run was interrupted")
+        }
+        if let failure {
+            self.names.removeFirst(failure.index)
+            discardStaged()
+            throw POSIX.error(failure.code, doing: "write", path: "\(path)/\(names[failure.index])")
         }
         isFinished = true
         rmdir(staging)
@@ -82,6 +94,11 @@ public final class OutputDirectory {
     /// Deletes every staged file and the staging directory; the destination is left as it was.
     public func discard() {
         guard !isFinished else { return }
+        PendingOutputs.finish(pendingKey)
+        discardStaged()
+    }
+
+    private func discardStaged() {
         isFinished = true
         for name in names { unlink("\(staging)/\(name)") }
         rmdir(staging)

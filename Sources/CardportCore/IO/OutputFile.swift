@@ -27,6 +27,8 @@ public final class OutputFile {
     /// Where writers put their bytes.
     public let output: ByteOutput
     private let temporaryPath: String?
+    /// The temporary file's key in ``PendingOutputs``, so a signal can remove it.
+    private var pendingKey = -1
     private let descriptor: Int32
     private var isFinished = false
     private var isClosed = false
@@ -79,6 +81,7 @@ public final class OutputFile {
         self.descriptor = fd
         self.isDirect = false
         self.output = ByteOutput(descriptor: fd, name: path)
+        pendingKey = PendingOutputs.add(temporary: temporary, destination: path)
     }
 
     deinit { if !isFinished { discard() } }
@@ -109,8 +112,14 @@ public final class OutputFile {
         try close()
         isFinished = true
         guard let temporaryPath else { return }
-        if rename(temporaryPath, path) != 0 {
-            let code = errno
+        var code: Int32 = 0
+        let path = path
+        let listed = PendingOutputs.finish(pendingKey) {
+            if rename(temporaryPath, path) != 0 { code = errno }
+        }
+        // Not listed any more: a signal removed the temporary file, and the run is ending.
+        guard listed else { throw CardportError(.io, "cannot write '\(path)': the run was interrupted") }
+        if code != 0 {
             unlink(temporaryPath)
             throw POSIX.error(code, doing: "write", path: path)
         }
@@ -131,6 +140,7 @@ public final class OutputFile {
             output.markClosed()
             _ = closeDescriptor(descriptor)
         }
+        PendingOutputs.finish(pendingKey)
         unlink(temporaryPath)
     }
 
