@@ -33,6 +33,7 @@ let package = Package(
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
+        .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
@@ -60,6 +61,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
+                "CardportKOReader",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -107,6 +109,10 @@ let package = Package(
                 "CardportKindle", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CardportKOReaderTests",
+            dependencies: ["CardportKOReader", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

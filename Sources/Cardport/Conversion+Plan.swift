@@ -46,22 +46,33 @@ extension Conversion {
             throw CardportError(.usage, "standard input ('-') can be read only once")
         }
         var plan = Plan()
-        for path in request.inputs {
+        for (path, claimed, claimedSize) in try expandingFolders(request.inputs) {
             let maximumWindow = request.readOptions.limits.maximumInputSize
-            let source = try ByteInput(path: path, maximumWindow: maximumWindow)
-            let prefix = try source.peek(upTo: 64 * 1024)
-            if path == "-", request.from == nil, prefix.isEmpty {
-                throw CardportError(.usage, "standard input is empty, so its format cannot be told",
-                                    hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
+            // A file found in a folder is read by the format that looked for it (unless --from says
+            // otherwise), so it is not opened here to be sniffed.
+            var source: ByteInput?
+            var size = claimedSize
+            let format: any CardFormat
+            if let claimed, request.from == nil {
+                format = claimed
+            } else {
+                let opened = try ByteInput(path: path, maximumWindow: maximumWindow)
+                let prefix = try opened.peek(upTo: 64 * 1024)
+                if path == "-", request.from == nil, prefix.isEmpty {
+                    throw CardportError(.usage, "standard input is empty, so its format cannot be told",
+                                        hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
+                }
+                format = try registry.readFormat(named: request.from, path: path, prefix: prefix)
+                source = opened
+                size = opened.size
             }
-            let format = try registry.readFormat(named: request.from, path: path, prefix: prefix)
             if let kind = request.kind, !format.descriptor.reads.contains(kind) {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
             plan.inputs.append(PlannedInput(path: path, format: format, stdin: path == "-" ? source : nil,
                                             maximumWindow: maximumWindow))
-            if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
+            if let size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan
     }

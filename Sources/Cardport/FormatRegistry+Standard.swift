@@ -2,6 +2,7 @@ public import CardportCore
 import CardportCSV
 import CardportJSON
 import CardportKindle
+import CardportKOReader
 import CardportMarkdown
 import CardportTodoTxt
 import CardportXML
@@ -28,6 +29,7 @@ extension FormatRegistry {
         CSVFormat(dialect: .todoist),
         YAMLFormat(),
         KindleFormat(),
+        KOReaderFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),
