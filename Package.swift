@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
         .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
+        // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
+        .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
@@ -61,7 +63,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
-                "CardportKOReader",
+                "CardportKOReader", "CardportKobo",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -113,6 +115,10 @@ let package = Package(
         .testTarget(
             name: "CardportKOReaderTests",
             dependencies: ["CardportKOReader", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportKoboTests",
+            dependencies: ["CardportKobo", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

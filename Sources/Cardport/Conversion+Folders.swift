@@ -12,21 +12,29 @@ extension Conversion {
     /// format looks for in folders (``FormatDescriptor/folderFiles``): a mounted e-reader, a
     /// KOReader `.sdr` folder, a library of books with sidecars.
     ///
-    /// Each file found comes with the format that looks for it, so it is not sniffed again, and its
-    /// size; a path given as it is comes with neither. Files come in name order, folder by folder, so the same
+    /// Each file found comes with the format that looks for it (or `--from`'s), so it is not sniffed
+    /// again, and its size. A file named directly comes with neither, unless its format opens it by
+    /// path (``FormatDescriptor/readsFromPath``: `--from` names one, or one looks for files of its
+    /// name), since its bytes cannot be sniffed. Files come in name order, folder by folder, so the same
     /// folder always reads the same way.
     /// Symbolic links to folders are not followed (a device's links can loop). A folder that holds
     /// no such file is an error naming what was looked for.
-    func expandingFolders(_ inputs: [String]) throws(CardportError) -> [(path: String, format: (any CardFormat)?, size: Int?)] {
+    func expandingFolders(_ inputs: [String], from: String? = nil) throws(CardportError) -> [(path: String, format: (any CardFormat)?, size: Int?)] {
         var expanded: [(path: String, format: (any CardFormat)?, size: Int?)] = []
+        let chosen = try from.map { name throws(CardportError) in try registry.format(named: name) }
+        let formats = registry.formats.filter { $0.canRead && !$0.descriptor.folderFiles.isEmpty }
         for path in inputs {
             guard path != "-", Conversion.isDirectory(path, following: true) else {
-                expanded.append((path, nil, nil))
+                let name = String(path.split(separator: "/").last ?? "")
+                let byPath = chosen.map { $0.descriptor.readsFromPath ? $0 : nil }
+                    ?? formats.first { $0.descriptor.readsFromPath && $0.descriptor.claimsFolderFile(name) }
+                expanded.append((path, byPath, nil))
                 continue
             }
-            let formats = registry.formats.filter { $0.canRead && !$0.descriptor.folderFiles.isEmpty }
             var found: [(path: String, format: (any CardFormat)?, size: Int?)] = []
-            try Conversion.walk(path, into: &found) { name in formats.first { $0.descriptor.claimsFolderFile(name) } }
+            try Conversion.walk(path, into: &found) { name in
+                formats.first { $0.descriptor.claimsFolderFile(name) }.map { chosen ?? $0 }
+            }
             guard !found.isEmpty else {
                 let names = formats.flatMap(\.descriptor.folderFiles)
                 throw CardportError(.fileNotFound, "the folder '\(path)' holds no file Cardport reads from folders",

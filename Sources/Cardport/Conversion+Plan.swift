@@ -12,6 +12,8 @@ extension Conversion {
 
         func open() throws(CardportError) -> ByteInput {
             if let stdin { return stdin }
+            // A database is opened by its reader, by the name of this empty input.
+            if format.descriptor.readsFromPath { return try ByteInput(bytes: [UInt8](), name: path) }
             return try ByteInput(path: path, maximumWindow: maximumWindow)
         }
     }
@@ -46,14 +48,14 @@ extension Conversion {
             throw CardportError(.usage, "standard input ('-') can be read only once")
         }
         var plan = Plan()
-        for (path, claimed, claimedSize) in try expandingFolders(request.inputs) {
+        for (path, claimed, claimedSize) in try expandingFolders(request.inputs, from: request.from) {
             let maximumWindow = request.readOptions.limits.maximumInputSize
-            // A file found in a folder is read by the format that looked for it (unless --from says
-            // otherwise), so it is not opened here to be sniffed.
+            // A file found in a folder is read by the format that looked for it (or --from), and a
+            // database by the format that opens it: neither is opened here to be sniffed.
             var source: ByteInput?
             var size = claimedSize
             let format: any CardFormat
-            if let claimed, request.from == nil {
+            if let claimed {
                 format = claimed
             } else {
                 let opened = try ByteInput(path: path, maximumWindow: maximumWindow)

@@ -3,6 +3,7 @@ import CardportCSV
 import CardportJSON
 import CardportKindle
 import CardportKOReader
+import CardportKobo
 import CardportMarkdown
 import CardportTodoTxt
 import CardportXML
@@ -30,6 +31,7 @@ extension FormatRegistry {
         YAMLFormat(),
         KindleFormat(),
         KOReaderFormat(),
+        KoboFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),

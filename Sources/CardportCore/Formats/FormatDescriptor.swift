@@ -19,10 +19,16 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// library): exact names (`KoboReader.sqlite`) or patterns with one `*` (`metadata.*.lua`),
     /// matched without regard to case. Empty for formats that are not looked for in folders.
     public var folderFiles: [String]
+    /// Whether the reader opens the file itself, by the path its input is named after: a database
+    /// another program keeps (a Kobo's `KoboReader.sqlite`), whose bytes are no text stream.
+    /// Commands hand such a reader an empty input named after the file, instead of the file's
+    /// bytes, and choose the format by the file's name (``folderFiles``) or `--from`, never by sniffing.
+    public var readsFromPath: Bool
 
     /// Describes a format; `id`, aliases and extensions are matched without regard to case.
     public init(id: String, aliases: [String] = [], extensions: [String], mediaType: String,
-                reads: Set<RecordKind>, writes: Set<RecordKind>, summary: String, folderFiles: [String] = []) {
+                reads: Set<RecordKind>, writes: Set<RecordKind>, summary: String, folderFiles: [String] = [],
+                readsFromPath: Bool = false) {
         self.id = id
         self.aliases = aliases
         self.extensions = extensions
@@ -31,6 +37,7 @@ public struct FormatDescriptor: Sendable, Hashable {
         self.writes = writes
         self.summary = summary
         self.folderFiles = folderFiles
+        self.readsFromPath = readsFromPath
     }
 
     /// Whether a file called `name` (no folder) is one this format looks for in folders.
