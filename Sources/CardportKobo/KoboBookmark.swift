@@ -101,8 +101,24 @@ struct KoboBookmark {
 
     /// The steps of an EPUB point (`…#point(/1/4/2/1:34)` → [1, 4, 2, 1, 34]), for reading order.
     static func pointSteps(_ path: String?) -> [Int] {
-        guard let path, let open = path.range(of: "point(", options: .backwards) else { return [] }
-        return path[open.upperBound...].split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard let path else { return [] }
+        let bytes = Array(path.utf8)
+        let marker = Array("point(".utf8)
+        var index = bytes.count - marker.count
+        while index >= 0, !bytes[index..<index + marker.count].elementsEqual(marker) { index -= 1 }
+        guard index >= 0 else { return [] }
+        var steps: [Int] = []
+        var value: Int?
+        for byte in bytes[(index + marker.count)...] {
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                value = (value ?? 0) &* 10 &+ Int(byte - UInt8(ascii: "0"))
+            } else if let number = value {
+                steps.append(number)
+                value = nil
+            }
+        }
+        if let value { steps.append(value) }
+        return steps
     }
 }
 

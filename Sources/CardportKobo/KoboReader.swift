@@ -54,8 +54,8 @@ final class KoboDatabaseReader: RecordReader {
         remaining = citations.reversed()
     }
 
-    /// Every bookmark, in reading order: book by book (by title), chapter by chapter, then by where
-    /// in the chapter it starts.
+    /// Every bookmark, in reading order: book by book (by title), chapter by chapter (in the book's
+    /// order), then by progress through the chapter and where it starts.
     static func bookmarks(in database: KoboDatabase) throws(CardportError) -> [KoboBookmark] {
         let columns = try database.columns(of: "Bookmark")
         let contentColumns = try database.columns(of: "content")
@@ -70,8 +70,9 @@ final class KoboDatabaseReader: RecordReader {
                    \(column("Hidden")), \(column("Color")),
                    v.Title, v.Attribution,
                    (SELECT Title FROM content c WHERE c.ContentID = b.ContentID AND c.ContentType <> '6' ORDER BY c.ContentType LIMIT 1),
-                   (SELECT \(volumeIndex) FROM content c WHERE c.ContentID = b.ContentID AND c.ContentType <> '6' ORDER BY c.ContentType LIMIT 1)
+                   (SELECT \(volumeIndex) FROM content c WHERE c.ContentID = b.ContentID AND c.ContentType <> '6' ORDER BY c.ContentType LIMIT 1) AS chapterIndex
             FROM Bookmark b LEFT JOIN content v ON v.ContentID = b.VolumeID AND v.ContentType = '6'
+            ORDER BY coalesce(v.Title, b.VolumeID) COLLATE BINARY, b.VolumeID, chapterIndex IS NULL, chapterIndex, 7
             """
         var bookmarks: [KoboBookmark] = []
         try database.query(sql) { row in
@@ -83,20 +84,27 @@ final class KoboDatabaseReader: RecordReader {
                 type: row.text(11), isHidden: hidden == "true" || hidden == "1", color: row.integer(13),
                 title: row.text(14), author: row.text(15), chapter: row.text(16), chapterIndex: row.integer(17)))
         }
-        // Sorted on keys computed once per bookmark.
-        let keyed = bookmarks.map { ($0, KoboBookmark.pointSteps($0.startPath)) }
-        return keyed.sorted { a, b in
-            let (x, xSteps) = a
-            let (y, ySteps) = b
-            let xTitle = x.title ?? x.volume, yTitle = y.title ?? y.volume
-            if xTitle != yTitle { return xTitle < yTitle }
-            if x.volume != y.volume { return x.volume < y.volume }
-            if (x.chapterIndex ?? Int.max) != (y.chapterIndex ?? Int.max) { return (x.chapterIndex ?? Int.max) < (y.chapterIndex ?? Int.max) }
-            if x.chapterProgress != y.chapterProgress { return x.chapterProgress < y.chapterProgress }
-            if xSteps != ySteps { return xSteps.lexicographicallyPrecedes(ySteps) }
-            if (x.startOffset ?? 0) != (y.startOffset ?? 0) { return (x.startOffset ?? 0) < (y.startOffset ?? 0) }
-            return x.id < y.id
-        }.map(\.0)
+        // SQLite has ordered them by book, chapter and progress; bookmarks at the same progress are
+        // ordered by where they start, the EPUB point's steps compared number by number.
+        var start = 0
+        while start < bookmarks.count {
+            var end = start + 1
+            while end < bookmarks.count, bookmarks[end].volume == bookmarks[start].volume,
+                  bookmarks[end].chapterIndex == bookmarks[start].chapterIndex,
+                  bookmarks[end].chapterProgress == bookmarks[start].chapterProgress {
+                end += 1
+            }
+            if end - start > 1 {
+                let run = bookmarks[start..<end].map { ($0, KoboBookmark.pointSteps($0.startPath)) }.sorted { a, b in
+                    if a.1 != b.1 { return a.1.lexicographicallyPrecedes(b.1) }
+                    if (a.0.startOffset ?? 0) != (b.0.startOffset ?? 0) { return (a.0.startOffset ?? 0) < (b.0.startOffset ?? 0) }
+                    return a.0.id < b.0.id
+                }
+                bookmarks.replaceSubrange(start..<end, with: run.map(\.0))
+            }
+            start = end
+        }
+        return bookmarks
     }
 
     /// Whether `path` names an existing regular file.
