@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
         .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
+        .target(name: "CardportBoox", dependencies: ["CardportCore"]),
         // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
         .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -63,7 +64,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
-                "CardportKOReader", "CardportKobo",
+                "CardportKOReader", "CardportKobo", "CardportBoox",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -119,6 +120,10 @@ let package = Package(
         .testTarget(
             name: "CardportKoboTests",
             dependencies: ["CardportKobo", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportBooxTests",
+            dependencies: ["CardportBoox", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

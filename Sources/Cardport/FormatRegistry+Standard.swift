@@ -2,6 +2,7 @@ public import CardportCore
 import CardportCSV
 import CardportJSON
 import CardportKindle
+import CardportBoox
 import CardportKOReader
 import CardportKobo
 import CardportMarkdown
@@ -32,6 +33,7 @@ extension FormatRegistry {
         KindleFormat(),
         KOReaderFormat(),
         KoboFormat(),
+        BooxFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),

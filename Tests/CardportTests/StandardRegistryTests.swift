@@ -15,7 +15,7 @@ import Testing
         ("taskwarrior-export.json", "taskwarrior"), ("firefox-bookmarks.json", "firefox"), ("buku-bookmarks.json", "buku"),
         ("todo.txt", "todotxt"), ("kindle-clippings.txt", "kindle"), ("buku-export.md", "markdown"),
         ("koreader-export.json", "koreader"), ("koreader/Meditations.sdr/metadata.epub.lua", "koreader"),
-        ("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader"),
+        ("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader"), ("boox-reading-notes.txt", "boox"),
     ])
     func resolvesEverySample(_ name: String, _ expected: String) throws {
         let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
@@ -52,7 +52,7 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "koreader", "kobo", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "koreader", "kobo", "boox", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
         #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
     }
 }
