@@ -35,6 +35,7 @@ let package = Package(
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
         .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
         .target(name: "CardportBoox", dependencies: ["CardportCore"]),
+        .target(name: "CardportCalibre", dependencies: ["CardportCore"]),
         // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
         .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -64,7 +65,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
-                "CardportKOReader", "CardportKobo", "CardportBoox",
+                "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -124,6 +125,10 @@ let package = Package(
         .testTarget(
             name: "CardportBooxTests",
             dependencies: ["CardportBoox", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportCalibreTests",
+            dependencies: ["CardportCalibre", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

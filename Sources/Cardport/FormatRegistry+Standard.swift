@@ -3,6 +3,7 @@ import CardportCSV
 import CardportJSON
 import CardportKindle
 import CardportBoox
+import CardportCalibre
 import CardportKOReader
 import CardportKobo
 import CardportMarkdown
@@ -34,6 +35,7 @@ extension FormatRegistry {
         KOReaderFormat(),
         KoboFormat(),
         BooxFormat(),
+        CalibreFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),

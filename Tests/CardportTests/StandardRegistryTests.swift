@@ -16,6 +16,7 @@ import Testing
         ("todo.txt", "todotxt"), ("kindle-clippings.txt", "kindle"), ("buku-export.md", "markdown"),
         ("koreader-export.json", "koreader"), ("koreader/Meditations.sdr/metadata.epub.lua", "koreader"),
         ("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader"), ("boox-reading-notes.txt", "boox"),
+        ("calibre-highlights.calibre_highlights", "calibre"),
     ])
     func resolvesEverySample(_ name: String, _ expected: String) throws {
         let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
@@ -52,8 +53,8 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "koreader", "kobo", "boox", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
-        #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "koreader", "kobo", "boox", "calibre", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
+        #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS                  READS                                WRITES                               DESCRIPTION\n"))
     }
 }
 
