@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
         .target(name: "CardportBoox", dependencies: ["CardportCore"]),
         .target(name: "CardportCalibre", dependencies: ["CardportCore"]),
+        .target(name: "CardportAppleBooks", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
         .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -65,7 +66,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
-                "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre",
+                "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -129,6 +130,10 @@ let package = Package(
         .testTarget(
             name: "CardportCalibreTests",
             dependencies: ["CardportCalibre", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportAppleBooksTests",
+            dependencies: ["CardportAppleBooks", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

@@ -2,6 +2,7 @@ public import CardportCore
 import CardportCSV
 import CardportJSON
 import CardportKindle
+import CardportAppleBooks
 import CardportBoox
 import CardportCalibre
 import CardportKOReader
@@ -36,6 +37,7 @@ extension FormatRegistry {
         KoboFormat(),
         BooxFormat(),
         CalibreFormat(),
+        AppleBooksFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),

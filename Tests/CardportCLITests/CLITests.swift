@@ -22,6 +22,7 @@ import Testing
             kobo             kobo-sqlite, koboreader  .sqlite                     citations                            -                                    Kobo highlights and notes: the device's .kobo/KoboReader.sqlite, read-only
             boox             onyx, boox-notes         .txt                        citations                            -                                    Onyx Boox "Reading Notes" exports, both layouts, every interface language
             calibre          calibre-highlights       .calibre_highlights, .json  citations                            -                                    calibre's highlights export (the e-book viewer's "calibre highlights" JSON)
+            apple-books      ibooks, applebooks       .sqlite                     citations                            -                                    Apple Books highlights and notes: its AEAnnotation*.sqlite (titles from BKLibrary*.sqlite), read-only
             opml             -                        .opml                       citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
             xbel             -                        .xbel                       bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
             netscape         bookmarks-html           .html, .htm                 bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
@@ -67,7 +68,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, koreader, kobo, boox, calibre, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, koreader, kobo, boox, calibre, apple-books, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))

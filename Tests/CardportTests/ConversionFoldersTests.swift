@@ -86,6 +86,6 @@ import Testing
         }
         #expect(error?.code == .fileNotFound)
         #expect(error?.message == "the folder '\(directory.path)' holds no file Cardport reads from folders")
-        #expect(error?.hint?.contains("metadata.*.lua, KoboReader.sqlite") == true)
+        #expect(error?.hint?.contains("metadata.*.lua, KoboReader.sqlite, AEAnnotation*.sqlite") == true)
     }
 }
