@@ -33,6 +33,12 @@ let package = Package(
         .target(name: "CardportCSV", dependencies: ["CardportCore"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
+        .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
+        .target(name: "CardportBoox", dependencies: ["CardportCore"]),
+        .target(name: "CardportCalibre", dependencies: ["CardportCore"]),
+        .target(name: "CardportAppleBooks", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
+        .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
         .systemLibrary(
@@ -60,6 +66,7 @@ let package = Package(
             dependencies: [
                 "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
+                "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
@@ -107,6 +114,26 @@ let package = Package(
                 "CardportKindle", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CardportKOReaderTests",
+            dependencies: ["CardportKOReader", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportKoboTests",
+            dependencies: ["CardportKobo", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportBooxTests",
+            dependencies: ["CardportBoox", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportCalibreTests",
+            dependencies: ["CardportCalibre", "CardportTestSupport"]
+        ),
+        .testTarget(
+            name: "CardportAppleBooksTests",
+            dependencies: ["CardportAppleBooks", "CardportTestSupport"]
         ),
         .testTarget(
             name: "CardportYAMLTests",

@@ -14,6 +14,8 @@ extension Conversion {
 
         func open() throws(CardportError) -> ByteInput {
             if let stdin { return stdin }
+            // A database is opened by its reader, by the name of this empty input.
+            if format.descriptor.readsFromPath { return try ByteInput(bytes: [UInt8](), name: path) }
             return try ByteInput(path: path, maximumWindow: maximumWindow)
         }
     }
@@ -48,17 +50,28 @@ extension Conversion {
             throw CardportError(.usage, "standard input ('-') can be read only once")
         }
         var plan = Plan()
-        for path in request.inputs {
+        for (path, claimed, claimedSize) in try expandingFolders(request.inputs, from: request.from) {
             let maximumWindow = request.readOptions.limits.maximumInputSize
-            let source = try ByteInput(path: path, maximumWindow: maximumWindow)
-            let prefix = try source.peek(upTo: 64 * 1024)
-            if path == "-", request.from == nil, prefix.isEmpty {
-                throw CardportError(.usage, "standard input is empty, so its format cannot be told",
-                                    hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
-            }
-            let isWhole = source.isAtEnd && source.available.count == prefix.count
-            let resolution = try registry.resolveRead(named: request.from, path: path, prefix: prefix, isWholeInput: isWhole,
+            // A file found in a folder is read by the format that looked for it (or --from), and a
+            // database by the format that opens it: neither is opened here to be sniffed.
+            var source: ByteInput?
+            var size = claimedSize
+            let resolution: FormatResolution
+            if let claimed {
+                resolution = FormatResolution(format: claimed)
+            } else {
+                let opened = try ByteInput(path: path, maximumWindow: maximumWindow)
+                let prefix = try opened.peek(upTo: 64 * 1024)
+                if path == "-", request.from == nil, prefix.isEmpty {
+                    throw CardportError(.usage, "standard input is empty, so its format cannot be told",
+                                        hint: "pipe a file in (cardport convert - --from FORMAT < FILE), or name the file instead of '-'")
+                }
+                let isWhole = opened.isAtEnd && opened.available.count == prefix.count
+                resolution = try registry.resolveRead(named: request.from, path: path, prefix: prefix, isWholeInput: isWhole,
                                                       options: request.effectiveReadOptions)
+                source = opened
+                size = opened.size
+            }
             let format = resolution.format
             if let kind = request.kind, !format.descriptor.reads.contains(kind) {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
@@ -66,7 +79,7 @@ extension Conversion {
             }
             plan.inputs.append(PlannedInput(path: path, format: format, resolution: resolution,
                                             stdin: path == "-" ? source : nil, maximumWindow: maximumWindow))
-            if let size = source.size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
+            if let size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan
     }

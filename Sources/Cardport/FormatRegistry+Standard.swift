@@ -2,6 +2,11 @@ public import CardportCore
 import CardportCSV
 import CardportJSON
 import CardportKindle
+import CardportAppleBooks
+import CardportBoox
+import CardportCalibre
+import CardportKOReader
+import CardportKobo
 import CardportMarkdown
 import CardportTodoTxt
 import CardportXML
@@ -28,6 +33,11 @@ extension FormatRegistry {
         CSVFormat(dialect: .todoist),
         YAMLFormat(),
         KindleFormat(),
+        KOReaderFormat(),
+        KoboFormat(),
+        BooxFormat(),
+        CalibreFormat(),
+        AppleBooksFormat(),
         OPMLFormat(),
         XBELFormat(),
         NetscapeBookmarksFormat(),

@@ -7,25 +7,30 @@ import Testing
     @Test func formatsPrintsTheRegistry() throws {
         let result = try CLIRunner.run(["formats"])
         #expect(result == CLIRunner.Result(status: 0, stdout: """
-            ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION
-            cardport         json, native             .json            all kinds                            all kinds                            Cardport's own document: every kind, lossless (the backup format)
-            jsonl            ndjson, jsonlines        .jsonl, .ndjson  all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
-            dummyjson        dummy-json               .json            citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
-            favourites       favorites                .json            citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
-            csv              -                        .csv, .tsv       citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
-            readwise         readwise-export          .csv             citations                            -                                    Readwise's highlight export (CSV)
-            readwise-import  -                        .csv             citations                            citations                            the CSV Readwise imports highlights from
-            todoist          -                        .csv             tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks
-            yaml             yml                      .yaml, .yml      all kinds                            all kinds                            the Cardport document as YAML (every kind, lossless), or a hand-written list of records
-            kindle           clippings, my-clippings  .txt             citations                            citations                            Kindle "My Clippings.txt": highlights and notes, every device language
-            opml             -                        .opml            citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
-            xbel             -                        .xbel            bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
-            netscape         bookmarks-html           .html, .htm      bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
-            markdown         md                       .md, .markdown   citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
-            taskwarrior      task                     .json            tasks, topics                        tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
-            firefox          firefox-json             .json            bookmarks                            bookmarks                            Firefox bookmark backup JSON (children/typeCode/uri tree)
-            buku             -                        .json, .md       bookmarks                            bookmarks                            buku: reads buku -p -j JSON and its Markdown, writes Markdown for buku --import
-            todotxt          todo.txt, todo-txt       .txt             tasks                                tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:
+            ID               ALIASES                  EXTENSIONS                  READS                                WRITES                               DESCRIPTION
+            cardport         json, native             .json                       all kinds                            all kinds                            Cardport's own document: every kind, lossless (the backup format)
+            jsonl            ndjson, jsonlines        .jsonl, .ndjson             all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
+            dummyjson        dummy-json               .json                       citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
+            favourites       favorites                .json                       citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
+            csv              -                        .csv, .tsv                  citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
+            readwise         readwise-export          .csv                        citations                            -                                    Readwise's highlight export (CSV)
+            readwise-import  -                        .csv                        citations                            citations                            the CSV Readwise imports highlights from
+            todoist          -                        .csv                        tasks, topics                        tasks, topics                        Todoist's project CSV: sections as topics, tasks as tasks
+            yaml             yml                      .yaml, .yml                 all kinds                            all kinds                            the Cardport document as YAML (every kind, lossless), or a hand-written list of records
+            kindle           clippings, my-clippings  .txt                        citations                            citations                            Kindle "My Clippings.txt": highlights and notes, every device language
+            koreader         koreader-sidecar         .lua, .json                 citations                            -                                    KOReader highlights: book sidecars (metadata.*.lua), a .sdr or device folder, its JSON export
+            kobo             kobo-sqlite, koboreader  .sqlite                     citations                            -                                    Kobo highlights and notes: the device's .kobo/KoboReader.sqlite, read-only
+            boox             onyx, boox-notes         .txt                        citations                            -                                    Onyx Boox "Reading Notes" exports, both layouts, every interface language
+            calibre          calibre-highlights       .calibre_highlights, .json  citations                            -                                    calibre's highlights export (the e-book viewer's "calibre highlights" JSON)
+            apple-books      ibooks, applebooks       .sqlite                     citations                            -                                    Apple Books highlights and notes: its AEAnnotation*.sqlite (titles from BKLibrary*.sqlite), read-only
+            opml             -                        .opml                       citations, bookmarks, topics         citations, bookmarks, topics         OPML 2.0 outlines: feed lists and links as bookmarks, quotes, topics with links and questions
+            xbel             -                        .xbel                       bookmarks                            bookmarks                            XBEL 1.0 bookmark exchange (bookmark managers, buku); folders read as tags
+            netscape         bookmarks-html           .html, .htm                 bookmarks                            bookmarks                            browser bookmark export (Netscape bookmark HTML: Firefox, Chrome, Safari, buku)
+            markdown         md                       .md, .markdown              citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  Markdown: quotes, task lists, link lists and topics; --split for a folder of notes
+            taskwarrior      task                     .json                       tasks, topics                        tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
+            firefox          firefox-json             .json                       bookmarks                            bookmarks                            Firefox bookmark backup JSON (children/typeCode/uri tree)
+            buku             -                        .json, .md                  bookmarks                            bookmarks                            buku: reads buku -p -j JSON and its Markdown, writes Markdown for buku --import
+            todotxt          todo.txt, todo-txt       .txt                        tasks                                tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:
 
             """, stderr: ""))
     }
@@ -63,7 +68,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, koreader, kobo, boox, calibre, apple-books, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))

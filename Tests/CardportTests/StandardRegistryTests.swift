@@ -14,6 +14,9 @@ import Testing
         ("mixed.jsonl", "jsonl"), ("backup.json", "cardport"),
         ("taskwarrior-export.json", "taskwarrior"), ("firefox-bookmarks.json", "firefox"), ("buku-bookmarks.json", "buku"),
         ("todo.txt", "todotxt"), ("kindle-clippings.txt", "kindle"), ("buku-export.md", "markdown"),
+        ("koreader-export.json", "koreader"), ("koreader/Meditations.sdr/metadata.epub.lua", "koreader"),
+        ("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader"), ("boox-reading-notes.txt", "boox"),
+        ("calibre-highlights.calibre_highlights", "calibre"),
     ])
     func resolvesEverySample(_ name: String, _ expected: String) throws {
         let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
@@ -22,8 +25,9 @@ import Testing
     }
 
     @Test func everySampleIsCovered() throws {
-        let samples = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/Samples")
-        for sample in samples {
+        // A folder of samples (a device or library layout) is inspected file by file.
+        let samples = FileManager.default.enumerator(atPath: PackagePaths.root + "/Samples")?.compactMap { $0 as? String } ?? []
+        for sample in samples where !FileManager.default.isDirectory(PackagePaths.sample(sample)) {
             #expect(throws: Never.self) { try Inspection(registry: registry).run(path: PackagePaths.sample(sample)) }
         }
     }
@@ -49,8 +53,16 @@ import Testing
 
     @Test func listsEveryFormat() {
         let catalogue = FormatCatalogue(registry: registry)
-        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
-        #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS       READS                                WRITES                               DESCRIPTION\n"))
+        #expect(catalogue.entries.map(\.id) == ["cardport", "jsonl", "dummyjson", "favourites", "csv", "readwise", "readwise-import", "todoist", "yaml", "kindle", "koreader", "kobo", "boox", "calibre", "apple-books", "opml", "xbel", "netscape", "markdown", "taskwarrior", "firefox", "buku", "todotxt"])
+        #expect(catalogue.table.hasPrefix("ID               ALIASES                  EXTENSIONS                  READS                                WRITES                               DESCRIPTION\n"))
+    }
+}
+
+extension FileManager {
+    /// Whether `path` is a folder.
+    func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }
 

@@ -1,0 +1,64 @@
+public import CardportCore
+
+/// Apple Books' highlights and notes, read from its annotation database
+/// (`AEAnnotation_v10312011_1727_local.sqlite`, table `ZAEANNOTATION`), with titles and authors
+/// from its library database (`BKLibrary-1-*.sqlite`) when that is beside it or in its usual place.
+///
+/// Both are opened read-only and immutable. Deleted annotations, the reading position Books keeps as
+/// an annotation, and bookmarks are counted and skipped. The format is read only.
+public struct AppleBooksFormat: CardFormat {
+    public init() {}
+
+    public let descriptor = FormatDescriptor(
+        id: "apple-books", aliases: ["ibooks", "applebooks"], extensions: ["sqlite"],
+        mediaType: "application/vnd.sqlite3", reads: [.citation], writes: [],
+        summary: "Apple Books highlights and notes: its AEAnnotation*.sqlite (titles from BKLibrary*.sqlite), read-only",
+        folderFiles: ["AEAnnotation*.sqlite"], readsFromPath: true)
+
+    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    public enum ExtrasKey {
+        /// The chapter Books recorded for the highlight.
+        public static let chapter = "chapter"
+        /// The highlight colour (`green`, `blue`, `yellow`, `pink`, `purple`).
+        public static let colour = "colour"
+        /// `underline` for a highlight drawn as an underline.
+        public static let style = "style"
+        /// Where it is: the EPUB CFI Books keeps (`epubcfi(/6/24[c3]!/4/2/1,:0,:42)`).
+        public static let position = "position"
+        /// Books' `ZANNOTATIONUUID` of the annotation.
+        public static let sourceID = "source_id"
+        /// `note` for a note with no highlighted text.
+        public static let type = "type"
+    }
+
+    /// Possible for an SQLite file; Apple Books' database is recognised by its name or `--from`.
+    public func sniff(_ prefix: [UInt8]) -> SniffResult {
+        prefix.starts(with: Array("SQLite format 3".utf8) + [0]) ? .possible : .no
+    }
+
+    public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
+        AppleBooksReader(input: input)
+    }
+
+    /// Apple Books' databases are read only; the writer writes nothing and refuses records.
+    public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
+        AppleBooksReadOnlyWriter(format: descriptor.id)
+    }
+}
+
+/// The writer of a format that is only read: it writes nothing, and a record is an error.
+final class AppleBooksReadOnlyWriter: RecordWriter {
+    private let format: String
+
+    init(format: String) {
+        self.format = format
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
+    }
+
+    func finish() throws(CardportError) {}
+
+    var losses: LossReport { LossReport() }
+}

@@ -1,0 +1,68 @@
+public import CardportCore
+
+/// A Kobo e-reader's highlights and notes, read from its `KoboReader.sqlite`.
+///
+/// The database is opened read-only and immutable, so it is never written and no journal appears
+/// beside it. Each highlight becomes a citation with its book's title and author, its chapter,
+/// colour, position and the device's id of the bookmark (the citation's id comes from it);
+/// dog-ears, handwritten markups and the rows the device hides are counted and skipped. Give the
+/// file, or a folder holding the device's `.kobo` folder. The format is read only.
+public struct KoboFormat: CardFormat {
+    public init() {}
+
+    public let descriptor = FormatDescriptor(
+        id: "kobo", aliases: ["kobo-sqlite", "koboreader"], extensions: ["sqlite"],
+        mediaType: "application/vnd.sqlite3", reads: [.citation], writes: [],
+        summary: "Kobo highlights and notes: the device's .kobo/KoboReader.sqlite, read-only",
+        folderFiles: ["KoboReader.sqlite"], readsFromPath: true)
+
+    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    public enum ExtrasKey {
+        /// The chapter title the highlight is in.
+        public static let chapter = "chapter"
+        /// The highlight's colour (`yellow`, `red`, `blue`, `green`), on colour firmware.
+        public static let colour = "colour"
+        /// Where the highlight starts: the EPUB container path with its `#point(…)` (and the offset, when not 0).
+        public static let position = "position"
+        /// Where it ends.
+        public static let positionEnd = "position_end"
+        /// The device's id of the bookmark (`BookmarkID`), which a re-import matches on.
+        public static let sourceID = "source_id"
+        /// `note` for a note with no highlighted text (the citation's text is the note).
+        public static let type = "type"
+        /// The creation date as written, when it could not be read.
+        public static let date = "date"
+    }
+
+    /// Possible for an SQLite file; a Kobo database is recognised by its name in folders
+    /// (`KoboReader.sqlite`) or chosen with `--from kobo`.
+    public func sniff(_ prefix: [UInt8]) -> SniffResult {
+        prefix.starts(with: Array("SQLite format 3".utf8) + [0]) ? .possible : .no
+    }
+
+    public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
+        KoboDatabaseReader(input: input)
+    }
+
+    /// Kobo databases are read only; the writer writes nothing and refuses records.
+    public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
+        KoboReadOnlyWriter(format: descriptor.id)
+    }
+}
+
+/// The writer of a format that is only read: it writes nothing, and a record is an error.
+final class KoboReadOnlyWriter: RecordWriter {
+    private let format: String
+
+    init(format: String) {
+        self.format = format
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
+    }
+
+    func finish() throws(CardportError) {}
+
+    var losses: LossReport { LossReport() }
+}
