@@ -18,7 +18,7 @@ struct CardportCommand: ParsableCommand {
               74  reading or writing failed (permissions, disk full, missing directory)
             """,
         version: CardportVersion.current,
-        subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self,
+        subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self, Plugins.self,
                       Import.self, Export.self, Archive.self, Unarchive.self, Purge.self, Backup.self, Restore.self,
                       Verify.self, Stats.self]
     )
