@@ -27,7 +27,7 @@ public struct PluginCheck: Sendable {
     static let cards: [Record] = [
         .citation(Citation(text: "Ἓν οἶδα ὅτι οὐδὲν οἶδα", author: "Σωκράτης", source: "Apology", tags: ["greek"])),
         .citation(Citation(text: "千里之行，始於足下", author: "老子", tags: ["道"])),
-        .citation(Citation(text: "Tabs\tand \"quotes\" and émoji 🎉", author: "Ada", source: "Notes")),
+        .citation(Citation(text: "“Quotes”, émoji 🎉 and ümlauts", author: "Ada", source: "Notes")),
     ]
 
     /// Runs every check on `plugin`, reading `files` with its formats too.
