@@ -103,6 +103,33 @@ import Testing
         #expect(writer.stdout.hasSuffix("anki: every check passed\n"))
     }
 
+    @Test func descriptionsAreCachedUntilThePluginChanges() throws {
+        let bench = try Bench()
+        let log = bench.folder.file("describes.log")
+        let script = Self.reader("counted", body: "exit 0").replacingOccurrences(
+            of: "if [ \"$1\" = describe ]; then\n", with: "if [ \"$1\" = describe ]; then\n  echo asked >> '\(log)'\n")
+        let path = try bench.plugin("counted", script)
+        for _ in 0..<2 { #expect(try bench.run(["formats"]).status == 0) }
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "asked\n")
+        // A changed file (here: a larger one) is asked again.
+        try bench.plugin("counted", script + "\n# changed\n")
+        #expect(try bench.run(["formats"]).stdout.contains("counted 0.1  \(path)"))
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "asked\nasked\n")
+    }
+
+    @Test func theExampleInPluginsMDPassesTheCheck() throws {
+        let bench = try Bench()
+        let doc = try String(contentsOfFile: PackagePaths.root + "/Plugins.md", encoding: .utf8)
+        let start = try #require(doc.range(of: "```python\n"))
+        let end = try #require(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
+        let source = String(doc[start.upperBound..<end.lowerBound]) + "\n"
+        #expect(source.split(separator: "\n", omittingEmptySubsequences: false).count < 60)
+        let path = try bench.plugin("cardport-format-quotes", source)
+        let result = try bench.run(["plugins", "check", path])
+        #expect(result.stdout.hasSuffix("quotes: every check passed\n"), "\(result.stdout)")
+        #expect(result.status == 0)
+    }
+
     @Test func checkFailsOnABrokenPluginAndSaysWhy() throws {
         let bench = try Bench()
         let path = try bench.plugin("cardport-format-liar", Self.reader("liar", body: "echo '{\"kind\":\"citation\",\"text\":\"invented\"}'"))
