@@ -166,6 +166,33 @@ import Testing
         #expect(exits.stderr.contains("  | something broke"))
     }
 
+    @Test func writerFailuresLeaveNoOutput() throws {
+        let bench = try Bench()
+        let cases: [(String, String, [String], String)] = [
+            ("wexits", "cat >/dev/null; echo 'half a deck'; echo 'disk on fire' >&2; exit 4", [], "plugin 'wexits' exited with status 4"),
+            ("whangs", "exec sleep 600", ["--plugin-timeout", "0.5"], "plugin 'whangs' was stopped: no output for 0.5 s (--plugin-timeout)"),
+            ("wrefuses", "cat >/dev/null; echo '{\"level\":\"error\",\"message\":\"no room for tags\"}' >&2", [],
+             "plugin 'wrefuses' reported an error: no room for tags"),
+        ]
+        for (name, body, flags, message) in cases {
+            try bench.plugin(name, """
+                #!/bin/sh
+                if [ "$1" = describe ]; then
+                  echo '{"protocol":1,"version":"1","formats":[{"id":"\(name)","extensions":["\(name)"],"writes":["citations"]}]}'
+                  exit 0
+                fi
+                \(body)
+                """)
+            let result = try bench.run(["convert", PackagePaths.root + "/Samples/backup.json", "-o", "out.\(name)"] + flags)
+            #expect(result.status != 0, "\(name)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: bench.folder.file("out.\(name)")), "\(name)")
+        }
+        let plain = try bench.run(["convert", PackagePaths.root + "/Samples/backup.json", "-o", "out.wexits", "--no-plugins"])
+        #expect(plain.status == 64)
+        #expect(plain.stderr.contains("no format writes '.wexits' files"))
+    }
+
     @Test func problemsShowTheInputsLineAndCaret() throws {
         let bench = try Bench()
         try bench.plugin("picky", Self.reader("picky", extensions: "pk", body: """

@@ -54,6 +54,7 @@ final class PluginProcess: @unchecked Sendable {
     private var errorBytes = 0
     private var problemCount = 0
     private var inputClosed = false
+    private var isIdle = false
 
     init(plugin: PluginIdentity, arguments: [String], environment: [String: String] = [:],
          timeout: Double) {
@@ -117,6 +118,16 @@ final class PluginProcess: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Says whether Cardport is waiting on the plugin: while it is not (it is busy with records
+    /// already read, say), the plugin's silence is no hang and the watchdog does not count it.
+    func setWaiting(_ waiting: Bool) {
+        condition.lock()
+        isIdle = !waiting
+        lastActivity = Date()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Kills the plugin (its process group when it has one) and remembers why.
     func stop(_ reason: StopReason) {
         condition.lock()
@@ -133,6 +144,10 @@ final class PluginProcess: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !exited {
+            if isIdle {
+                condition.wait()
+                continue
+            }
             let deadline = lastActivity.addingTimeInterval(timeout)
             if Date() >= deadline {
                 condition.unlock()

@@ -73,12 +73,11 @@ final class PluginReader: RecordReader {
         do {
             let output = try ByteInput(path: "/dev/fd/\(process.outputDescriptor)",
                                        maximumWindow: options.limits.maximumInputSize)
-            var innerOptions = options
-            innerOptions.kind = options.kind
-            inner = try JSONLinesFormat().makeReader(output, options: innerOptions)
+            inner = try JSONLinesFormat().makeReader(output, options: options)
         } catch {
             throw PluginReader.failure(of: process, after: error)
         }
+        process.setWaiting(false)
     }
 
     deinit {
@@ -91,17 +90,17 @@ final class PluginReader: RecordReader {
             if !pending.isEmpty { throw pending.removeFirst() }
             return nil
         }
-        process.touch()
         collectProblems()
         if !pending.isEmpty { throw pending.removeFirst() }
         let record: Record?
+        process.setWaiting(true)
+        defer { process.setWaiting(false) }
         do {
             record = try inner.next()
         } catch {
             finished = true
             throw PluginReader.failure(of: process, after: error)
         }
-        process.touch()
         guard let record else {
             try end()
             if !pending.isEmpty { throw pending.removeFirst() }

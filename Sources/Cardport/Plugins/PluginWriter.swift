@@ -28,6 +28,8 @@ final class PluginWriter: RecordWriter {
         process = PluginProcess(plugin: format.plugin, arguments: ["write", format.id], timeout: format.timeout)
         encoder = try JSONLinesFormat().makeWriter(chunk, options: WriteOptions())
         try process.start()
+        // Until records come, the plugin has nothing to do: its silence is no hang.
+        process.setWaiting(false)
         let process = process
         let target = UncheckedBox(output)
         let copyError = copyError
@@ -63,8 +65,10 @@ final class PluginWriter: RecordWriter {
     }
 
     func finish() throws(CardportError) {
+        process.setWaiting(true)
         try encoder.finish()
         try send()
+        process.setWaiting(true)
         process.closeInput()
         copied.wait()
         let outcome = process.wait()
@@ -88,7 +92,9 @@ final class PluginWriter: RecordWriter {
         chunk = ByteOutput(name: "<plugin input>")
         encoder = try JSONLinesFormat().makeWriter(chunk, options: WriteOptions())
         guard !bytes.isEmpty else { return }
+        process.setWaiting(true)
         let sent = bytes.withUnsafeBytes { process.send($0) }
+        if !finished { process.setWaiting(false) }
         if !sent {
             finished = true
             process.closeInput()
