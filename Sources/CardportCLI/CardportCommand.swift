@@ -19,7 +19,7 @@ struct CardportCommand: ParsableCommand {
               129 stopped by SIGHUP, 130 by SIGINT (Ctrl-C), 143 by SIGTERM: outputs not yet written are removed
             """,
         version: CardportVersion.current,
-        subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self,
+        subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self, Plugins.self,
                       Import.self, Export.self, Archive.self, Unarchive.self, Purge.self, Backup.self, Restore.self,
                       Verify.self, Stats.self]
     )

@@ -34,6 +34,8 @@ extension CardportCommand {
 
         @OptionGroup var reading: ReadingOptions
 
+        @OptionGroup var plugins: PluginOptions
+
         @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, write the rest (exits 65).")
         var keepGoing = false
 
@@ -68,7 +70,7 @@ extension CardportCommand {
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in
                 defer { bar?.finish() }
-                report = try Conversion(registry: .standard).run(request) { bar?.update($0) }
+                report = try Conversion(registry: try plugins.registry()).run(request) { bar?.update($0) }
             }
             switch (self.report, quiet) {
             case (.json, _):

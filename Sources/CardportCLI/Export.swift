@@ -40,6 +40,8 @@ extension CardportCommand {
 
         @OptionGroup var delimited: DelimitedTextOptions
 
+        @OptionGroup var plugins: PluginOptions
+
         @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
         var report: ReportStyle = .text
 
@@ -56,7 +58,7 @@ extension CardportCommand {
             var summary: ExportSummary?
             try Terminal.run { () throws(CardportError) in
                 let opened = try store.openForReading()
-                summary = try Exporting(registry: .standard, store: opened).run(
+                summary = try Exporting(registry: try plugins.registry(), store: opened).run(
                     output: output, to: to, filter: filter,
                     writeOptions: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard))
             }

@@ -12,9 +12,15 @@ extension CardportCommand {
         @Flag(help: "Print the list as JSON.")
         var json = false
 
+        @OptionGroup var plugins: PluginOptions
+
         func run() throws {
-            let catalogue = FormatCatalogue(registry: .standard)
-            Terminal.printOutput(json ? Terminal.json(catalogue.entries) : catalogue.table)
+            let found = plugins.plugins()
+            var added = (registry: FormatRegistry.standard, broken: [PluginSet.Broken]())
+            try Terminal.run { () throws(CardportError) in added = try FormatRegistry.standard.addingPlugins(found) }
+            let catalogue = FormatCatalogue(registry: added.registry)
+            let origins = PluginCatalogue(registry: added.registry, broken: added.broken)
+            Terminal.printOutput(json ? Terminal.json(catalogue.entries) : catalogue.table + origins.text)
         }
     }
 }

@@ -29,6 +29,8 @@ extension CardportCommand {
 
         @OptionGroup var reading: ReadingOptions
 
+        @OptionGroup var plugins: PluginOptions
+
         @Option(help: ArgumentHelp("Which copy wins a field conflict: newest (latest updatedAt), existing (the store's) or incoming (the file's).",
                                    valueName: "policy"), transform: parsePolicy)
         var policy: MergePolicy = .newest
@@ -57,7 +59,7 @@ extension CardportCommand {
                 defer { bar?.finish() }
                 let opened = try store.open()
                 path = opened.path
-                outcome = try Importing(registry: .standard, store: opened).run(request) { bar?.update($0) }
+                outcome = try Importing(registry: try plugins.registry(), store: opened).run(request) { bar?.update($0) }
             }
             switch (report, quiet) {
             case (.json, _): Terminal.printOutput(Terminal.json(outcome))

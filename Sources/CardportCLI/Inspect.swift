@@ -19,6 +19,8 @@ extension CardportCommand {
 
         @OptionGroup var reading: ReadingOptions
 
+        @OptionGroup var plugins: PluginOptions
+
         @Flag(help: "Print the result as JSON.")
         var json = false
 
@@ -27,7 +29,7 @@ extension CardportCommand {
             var failure: ExitCode?
             for file in files {
                 do {
-                    reports.append(try Inspection(registry: .standard).run(path: file, from: formats.from, kind: formats.kind,
+                    reports.append(try Inspection(registry: try plugins.registry()).run(path: file, from: formats.from, kind: formats.kind,
                                                                          options: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter,
                                                                                                       strict: formats.strict)))
                 } catch {

@@ -30,6 +30,8 @@ extension CardportCommand {
 
         @OptionGroup var reading: ReadingOptions
 
+        @OptionGroup var plugins: PluginOptions
+
         @OptionGroup var merging: MergeFlags
 
         @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, merge the rest (exits 65).")
@@ -56,7 +58,7 @@ extension CardportCommand {
                                                  strict: formats.strict),
                 writeOptions: formats.writeOptions)
             request.inPlace = formats.inPlace
-            try MergeCommandOutput.run(request, report: report, quiet: quiet)
+            try MergeCommandOutput.run(request, report: report, quiet: quiet, plugins: plugins)
         }
     }
 }

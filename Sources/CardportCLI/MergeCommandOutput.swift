@@ -4,12 +4,12 @@ import CardportCore
 
 /// Runs a merge for `merge` or `dedupe` and prints what it did, the same way for both.
 enum MergeCommandOutput {
-    static func run(_ request: MergeRequest, report style: ReportStyle, quiet: Bool) throws {
+    static func run(_ request: MergeRequest, report style: ReportStyle, quiet: Bool, plugins: PluginOptions) throws {
         let bar = quiet ? nil : ProgressBar.forTerminal()
         var outcome = MergeOutcome(report: MergeReport())
         try Terminal.run { () throws(CardportError) in
             defer { bar?.finish() }
-            outcome = try Merging(registry: .standard).run(request) { bar?.update($0) }
+            outcome = try Merging(registry: try plugins.registry()).run(request) { bar?.update($0) }
         }
         let dataOnStdout = request.output == "-"
         switch (style, quiet) {
