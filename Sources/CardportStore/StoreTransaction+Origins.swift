@@ -95,13 +95,28 @@ extension StoreTransaction {
                 result.replacedHighlight = true
                 return result
             }
-            let result = try upsertCard(keyed, policy: policy, provenance: provenance)
+            var result = SyncResult(try upsertCard(keyed, policy: policy, provenance: provenance))
             let pk = lastCardPK
             let base = lastCardMatchesRecord ? nil : OriginBase.encode(keyed.record)
             let origin = try insertOrigin(source: source, item: item, kind: kind, card: pk, digest: keyed.digest, base: base,
                                           record: keyed.record)
             origins.seen.insert(origin)
-            return SyncResult(result)
+            if let book = item.book, result.result != .added, case .citation(let incoming) = keyed.record {
+                // The highlight's card came from elsewhere (another format, say) while an earlier
+                // version of it has a card of its own: the two become one.
+                while let earlier = try earlierVersion(of: incoming, book: book, excluding: pk) {
+                    try flushLinks()
+                    let queries = try statements(kind).card
+                    let kept = try StoreReader(db: db).card(kind, pk: pk, queries: queries)
+                    let replaced = try StoreReader(db: db).card(kind, pk: earlier.card, queries: queries)
+                    try update(RecordMerge.merge(kept, replaced, policy: .existing), pk: pk)
+                    try removeCard(kind, pk: earlier.card, movingOriginsTo: pk)
+                    result.replacedHighlight = true
+                    result.folded = true
+                    result.result = .updated
+                }
+            }
+            return result
         }
     }
 
@@ -238,7 +253,7 @@ extension StoreTransaction {
     /// The Kindle origin (of any source) of an earlier version of `citation`: same book, an
     /// overlapping location (or the same page, without one), and one text containing the other by
     /// whole words. The latest such origin wins.
-    private func earlierVersion(of citation: Citation, book: Int64) throws -> OriginRow? {
+    private func earlierVersion(of citation: Citation, book: Int64, excluding card: Int64 = 0) throws -> OriginRow? {
         guard let location = citation.location, let start = location.start else { return nil }
         let statement = try origins.statement(db, \.byBook, """
             SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
@@ -250,7 +265,7 @@ extension StoreTransaction {
         statement.bind(3, Int64(location.end ?? start))
         var found: OriginRow?
         while try statement.step() {
-            guard found == nil else { continue }
+            guard found == nil, statement.int(3) != card else { continue }
             let text = statement.text(6) ?? ""
             if WordContainment.eitherContains(text, citation.text) { found = OriginStatements.row(statement) }
         }
