@@ -119,6 +119,7 @@ public struct Importing: Sendable {
             }
             finishedBytes += lastBytes
             if request.mirror {
+                sync.mirrored = true
                 (sync.archived, sync.missingKept) = try transaction.archiveMissing(source: source)
             }
             try transaction.finishSource(source, provenance: provenance)

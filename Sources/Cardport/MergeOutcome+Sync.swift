@@ -33,6 +33,8 @@ extension MergeOutcome {
         public var notes: [ConversionReport.NamedCount] = []
         /// How many warnings the reader gave.
         public var warnings = 0
+        /// Whether the input was imported with `--mirror`.
+        public var mirrored = false
 
         /// How many conflicts are listed; past that they are only counted.
         public static let maximumListedConflicts = 100
@@ -55,7 +57,8 @@ extension MergeOutcome {
             }
         }
 
-        /// The lines `cardport import` prints under the table for this input.
+        /// The lines `cardport import` prints under the table for this input: what the sync did, when it
+        /// did more than the table shows (or `--mirror` was asked for), the reader's notes, and the conflicts.
         func summaryLines(input: String, policy: MergePolicy?) -> [String] {
             var parts = ["updated from the source \(ConversionReport.grouped(updatedFromSource))",
                          "kept (store edits) \(ConversionReport.grouped(kept))"]
@@ -68,9 +71,11 @@ extension MergeOutcome {
             parts.append("archived as missing \(ConversionReport.grouped(archived))")
             if missingKept > 0 { parts.append("missing but kept (not citations) \(ConversionReport.grouped(missingKept))") }
             parts.append("Kindle versions replaced \(ConversionReport.grouped(highlightsReplaced + versionsReplacedByReader))")
-            var lines = ["\(input) (source \(source)): " + parts.joined(separator: ", ")]
+            // A first import, or one that changed nothing the table does not show, says only what the reader noted.
+            let eventful = kept + conflicts + archived + missingKept + highlightsReplaced + folded + updatedFromSource > 0 || mirrored
+            var lines = eventful ? ["\(input) (source \(source)): " + parts.joined(separator: ", ")] : []
             if !notes.isEmpty {
-                lines.append("  reader: " + notes.map { "\($0.label): \(ConversionReport.grouped($0.count))" }.joined(separator: ", "))
+                lines.append("\(input): reader: " + notes.map { "\($0.label): \(ConversionReport.grouped($0.count))" }.joined(separator: ", "))
             }
             for conflict in conflictList {
                 lines.append("  conflict \(conflict.id): \(conflict.fields.joined(separator: ", ")) -> \(conflict.winner)")
@@ -88,7 +93,7 @@ extension MergeOutcome {
 
         private enum CodingKeys: String, CodingKey {
             case source, updatedFromSource, kept, conflicts, conflictsIncoming, conflictsExisting, archived, missingKept,
-                 highlightsReplaced, kindleVersionsReplaced, folded, conflictList, notes, warnings
+                 highlightsReplaced, kindleVersionsReplaced, folded, conflictList, notes, warnings, mirrored
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -107,6 +112,7 @@ extension MergeOutcome {
             try container.encode(conflictList, forKey: .conflictList)
             try container.encode(notes, forKey: .notes)
             try container.encode(warnings, forKey: .warnings)
+            try container.encode(mirrored, forKey: .mirrored)
         }
     }
 }
