@@ -254,10 +254,13 @@ extension StoreTransaction {
     /// overlapping location (or the same page, without one), and one text containing the other by
     /// whole words. The latest such origin wins.
     private func earlierVersion(of citation: Citation, book: Int64, excluding card: Int64 = 0) throws -> OriginRow? {
+        // Only highlights that start at most `longestHighlight` locations earlier are looked at:
+        // the index on (book, start) then reads a few rows, not every highlight of a large book.
         guard let location = citation.location, let start = location.start else { return nil }
         let statement = try origins.statement(db, \.byBook, """
             SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
-            WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start <= ?3 AND o.location_end >= ?2
+            WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start BETWEEN ?2 - \(Self.longestHighlight) AND ?3
+            AND o.location_end >= ?2
             ORDER BY o.pk DESC
             """)
         statement.bind(1, book)
@@ -271,6 +274,10 @@ extension StoreTransaction {
         }
         return found
     }
+
+    /// The longest highlight, in Kindle locations, whose later versions are found across imports
+    /// (the clipping limit keeps highlights far shorter).
+    static let longestHighlight: Int64 = 2000
 
     private func insertOrigin(source: Int64, item: OriginItem, kind: RecordKind, card: Int64, digest: Int64, base: String?,
                               record: Record) throws -> Int64 {
