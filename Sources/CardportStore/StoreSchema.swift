@@ -56,7 +56,7 @@ enum StoreSchema {
             );
             CREATE INDEX origin_item ON origin (item_high, item_low);
             CREATE INDEX origin_card ON origin (kind, card);
-            CREATE INDEX origin_book ON origin (book, location_start) WHERE book IS NOT NULL;
+            CREATE INDEX origin_book ON origin (book, location_start, location_end) WHERE book IS NOT NULL;
             """)
     }
 
