@@ -18,7 +18,7 @@ import Testing
 
         func place(_ sample: String, as name: String) throws {
             try? FileManager.default.removeItem(atPath: directory.file(name))
-            try FileManager.default.copyItem(atPath: PackagePaths.sample("sync/" + sample), toPath: directory.file(name))
+            try FileManager.default.copyItem(atPath: PackagePaths.sample("sync-" + sample), toPath: directory.file(name))
         }
 
         func run(_ arguments: String...) throws -> CLIRunner.Result {

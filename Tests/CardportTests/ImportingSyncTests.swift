@@ -17,7 +17,7 @@ import Testing
     private func place(_ sample: String, as name: String, in directory: TemporaryDirectory) throws -> String {
         let path = directory.file(name)
         try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.copyItem(atPath: PackagePaths.sample("sync/" + sample), toPath: path)
+        try FileManager.default.copyItem(atPath: PackagePaths.sample("sync-" + sample), toPath: path)
         return path
     }
 
@@ -25,7 +25,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("store.sqlite"))
         let importing = Importing(registry: .standard, store: store)
-        let request = ImportRequest(inputs: [PackagePaths.sample("sync/cards-v1.jsonl"), PackagePaths.sample("sync/clippings-v2.txt"),
+        let request = ImportRequest(inputs: [PackagePaths.sample("sync-cards-v1.jsonl"), PackagePaths.sample("sync-clippings-v2.txt"),
                                              PackagePaths.sample("backup.json")])
         _ = try importing.run(request)
         let once = try exported(store, directory)
@@ -60,7 +60,7 @@ import Testing
         let store = try Store(path: directory.file("store.sqlite"))
         #expect(throws: CardportError.self) {
             try Importing(registry: .standard, store: store).run(
-                ImportRequest(inputs: [PackagePaths.sample("sync/clippings-v1.txt")], mirror: true))
+                ImportRequest(inputs: [PackagePaths.sample("sync-clippings-v1.txt")], mirror: true))
         }
         #expect(try store.read { try $0.statistics() }.citations == 0)
     }
@@ -69,8 +69,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try Store(path: directory.file("store.sqlite"))
         let importing = Importing(registry: .standard, store: store)
-        _ = try importing.run(ImportRequest(inputs: [PackagePaths.sample("sync/clippings-v1.txt")]))
-        let outcome = try importing.run(ImportRequest(inputs: [PackagePaths.sample("sync/clippings-v2.txt")]))
+        _ = try importing.run(ImportRequest(inputs: [PackagePaths.sample("sync-clippings-v1.txt")]))
+        let outcome = try importing.run(ImportRequest(inputs: [PackagePaths.sample("sync-clippings-v2.txt")]))
         #expect(outcome.sync.map(\.highlightsReplaced) == [1])
         let texts = try store.read { (reader) in
             var all: [String] = []
