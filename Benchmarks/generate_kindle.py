@@ -19,6 +19,10 @@ Content (approximate shares of entries)
               page-only entries; without --english-only also German, Spanish, Brazilian
               Portuguese, French, Russian, Simplified Chinese and Japanese devices, and Kindle 3
               entries (`- Highlight Loc. 4536-37  | Added on …`).
+--newer-new N --newer-edited M write the same file followed by what a later copy of it holds
+besides: N new highlights, and M edits of earlier highlights (half lengthened, half shrunk to
+their first words, each at an overlapping location and a later time), in random order: the
+"newer file" the store-sync benchmark rows import into a store that holds the first one.
 --english-only leaves out every form the PyPI `clippings` parser cannot read (other languages,
 page-only entries, Kindle 3), so both tools can read the same file.
 
@@ -210,6 +214,29 @@ class KindleGenerator:
                     self.recent.pop(0)
                 yield book, self.meta(language, "h", page, start, end, self.time), text
 
+    def newer(self, new, edited):
+        """What a later copy of the file adds: `new` highlights and `edited` edits of earlier ones."""
+        r = self.r
+        edits = set(r.sample(range(new + edited), edited))
+        history = list(self.recent)
+        for i in range(new + edited):
+            self.time += int(r.expovariate(1 / 3600)) + 1
+            if i in edits and history:
+                book, start, end, text, _ = history[int(r.random() * len(history))]
+                if r.random() < 0.5:
+                    text = text + " " + self.texts.text()[:60].replace("==========", "=")
+                    end += 1 + int(r.random() * 3)
+                else:
+                    words = text.split(" ")
+                    text = " ".join(words[:max(1, len(words) // 2)])
+                    end = start + max(0, (end - start) // 2)
+                yield book, self.meta("en", "h", None, start, end, self.time), text
+            else:
+                book = r.choices(self.books, cum_weights=self.book_cw)[0]
+                start = r.randint(20001, 40000)
+                text = self.texts.text().replace("\r\n", "\n").replace("==========", "=")
+                yield book, self.meta("en", "h", None, start, start + int(r.random() * 6), self.time), text
+
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -217,12 +244,18 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--english-only", action="store_true",
                     help="only what the PyPI clippings parser reads (English, no page-only entries)")
+    ap.add_argument("--newer-new", type=int, default=0, help="new highlights appended (a newer copy of the file)")
+    ap.add_argument("--newer-edited", type=int, default=0, help="edits of earlier highlights appended")
     ap.add_argument("--out", default="-")
     args = ap.parse_args(argv)
     out = sys.stdout.buffer if args.out == "-" else open(args.out, "wb")
     gen = KindleGenerator(args.seed, args.english_only)
     chunk = ["\ufeff"]
-    for title, meta, text in gen.entries(args.count):
+    entries = gen.entries(args.count)
+    if args.newer_new or args.newer_edited:
+        import itertools
+        entries = itertools.chain(entries, gen.newer(args.newer_new, args.newer_edited))
+    for title, meta, text in entries:
         body = text.replace("\n", "\r\n")
         chunk.append("%s\r\n%s\r\n\r\n%s\r\n==========\r\n" % (title, meta, body))
         if len(chunk) >= 4096:

@@ -16,10 +16,14 @@ public struct ImportRequest: Sendable, Hashable {
     public var dryRun: Bool
     /// Format options for every reader.
     public var readOptions: ReadOptions
+    /// `--mirror`: each input lists everything its source holds, so the citations whose items are
+    /// gone from it since its last import are archived (Merging.md).
+    public var mirror: Bool
 
     /// Creates a request; see the properties for each option.
     public init(inputs: [String], from: String? = nil, kind: RecordKind? = nil, keepGoing: Bool = false,
-                policy: MergePolicy = .newest, dryRun: Bool = false, readOptions: ReadOptions = ReadOptions()) {
+                policy: MergePolicy = .newest, dryRun: Bool = false, readOptions: ReadOptions = ReadOptions(),
+                mirror: Bool = false) {
         self.inputs = inputs
         self.from = from
         self.kind = kind
@@ -27,5 +31,6 @@ public struct ImportRequest: Sendable, Hashable {
         self.policy = policy
         self.dryRun = dryRun
         self.readOptions = readOptions
+        self.mirror = mirror
     }
 }

@@ -5,8 +5,11 @@ import Foundation
 /// Imports files of any registered format into a store, in one transaction.
 ///
 /// Inputs are resolved as ``Conversion`` resolves them, before anything is read. Every record is
-/// merged into the store by ``StoreTransaction/upsert(_:policy:provenance:)``: a card the store has
-/// (same identity key, else same id) is folded under the policy, a new one is added. Each file gets
+/// merged into the store by ``StoreTransaction/sync(_:item:source:policy:provenance:)``: a card the
+/// source gave before is found by its origin and merged three ways (what the source changed flows
+/// in, store edits stay, a conflict goes by the policy); else a card with the same identity key is
+/// folded under the policy; else a new one is added. With ``ImportRequest/mirror`` the citations
+/// whose items are gone from a source are archived. Each file gets
 /// a provenance entry with its SHA-256 and what became of its records. All inputs are imported in
 /// one transaction: on any error the store is exactly as before, and importing the same file
 /// again adds nothing.
@@ -35,6 +38,10 @@ public struct Importing: Sendable {
         let plain = ConversionRequest(inputs: request.inputs, destination: .file("-"), from: request.from,
                                       kind: request.kind, keepGoing: request.keepGoing, readOptions: request.readOptions)
         let plan = try conversion.planInputs(plain)
+        if request.mirror, let input = plan.inputs.first(where: { !OriginItem.Scheme.listsEverything(format: $0.format.id) }) {
+            throw CardportError(.usage, "--mirror needs inputs that list everything their source holds; '\(input.path)' is \(input.format.id)",
+                                hint: "the formats that do are cardport, jsonl, taskwarrior, firefox and buku; import a Kindle file without --mirror")
+        }
         let checksums = plan.inputs.map { FileChecksum(path: $0.path) }
         // Done or not, no hashing thread outlives the import (a failed one returns early).
         defer { for checksum in checksums { checksum.stop() } }
@@ -51,6 +58,7 @@ public struct Importing: Sendable {
                            checksums: [FileChecksum], startedAt: Timestamp, into transaction: StoreTransaction,
                            progress: ((ConversionProgress) -> Void)?) throws(CardportError) -> MergeOutcome {
         var report = MergeReport()
+        var syncs: [MergeOutcome.SyncCounts] = []
         var skipped = 0
         var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
         var finishedBytes = 0
@@ -61,6 +69,11 @@ public struct Importing: Sendable {
             let entry = Provenance(source: input.path, sha256: nil, format: input.format.id, importedAt: startedAt)
             let provenance = try transaction.addProvenance(entry)
             let resolution = input.resolution
+            let format = input.format
+            let sourceKey = Importing.sourceKey(format: format.id, path: input.path)
+            let source = try transaction.source(key: sourceKey, format: format.id)
+            let scheme = OriginItem.Scheme(format: format.id)
+            var sync = MergeOutcome.SyncCounts(source: sourceKey)
             let options = plain.effectiveReadOptions
             let opener = InputOpener(input)
             let readAhead = ReadAhead(keepGoing: request.keepGoing) { () throws(CardportError) in
@@ -88,12 +101,16 @@ public struct Importing: Sendable {
                         continue
                     }
                     report.inputs[number].counts.read += 1
-                    switch try transaction.upsert(keyed, policy: request.policy, provenance: provenance) {
+                    let item = OriginItem(keyed.record, key: keyed.key, scheme: scheme)
+                    let result = try transaction.sync(keyed, item: item, source: source, policy: request.policy,
+                                                      provenance: provenance)
+                    switch result.result {
                     case .added: report.inputs[number].counts.added += 1
                     case .updated: report.inputs[number].counts.updated += 1
                     case .unchanged: report.inputs[number].counts.unchanged += 1
                     case .duplicate: report.inputs[number].counts.exactDuplicates += 1
                     }
+                    sync.count(result)
                 }
                 if let progress {
                     status.bytesRead = finishedBytes + batch.bytesRead
@@ -102,6 +119,14 @@ public struct Importing: Sendable {
                 lastBytes = batch.bytesRead
             }
             finishedBytes += lastBytes
+            if request.mirror {
+                sync.mirrored = true
+                (sync.archived, sync.missingKept) = try transaction.archiveMissing(source: source)
+            }
+            try transaction.finishSource(source, provenance: provenance)
+            sync.notes = readAhead.notes.counts.map { ConversionReport.NamedCount(label: $0.label, count: $0.value) }
+            sync.warnings = readAhead.notes.warningCount
+            syncs.append(sync)
             let counts = report.inputs[number].counts
             var finished = entry
             finished.sha256 = checksums[index].value
@@ -114,7 +139,18 @@ public struct Importing: Sendable {
             try transaction.updateProvenance(provenance, with: finished)
         }
         report.recordsOut = try transaction.cardCount()
-        return MergeOutcome(report: report, skipped: skipped)
+        var outcome = MergeOutcome(report: report, skipped: skipped)
+        outcome.sync = syncs
+        outcome.policy = request.policy
+        return outcome
+    }
+
+    /// The name of an input's source in the store: its format and canonical path
+    /// (`kindle:/home/me/My Clippings.txt`), or `FORMAT:-` for standard input.
+    static func sourceKey(format: String, path: String) -> String {
+        guard path != "-" else { return format + ":-" }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return format + ":" + (URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path)
     }
 }
 

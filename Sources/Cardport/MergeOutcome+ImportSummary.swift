@@ -7,10 +7,14 @@ extension MergeOutcome {
     /// ```text
     /// INPUT                         FORMAT  READ  ADDED  UPDATED  UNCHANGED  EXACT  NEAR  REJECTED
     /// Samples/kindle-clippings.txt  kindle     8      8        0          0      0     0         0
+    /// Samples/kindle-clippings.txt (source kindle:/home/me/Samples/kindle-clippings.txt): updated from the source 0, …
     /// the store holds 8 cards (cards.sqlite)
     /// ```
     public func importSummary(store: String, dryRun: Bool) -> String {
         var lines = tableLines
+        for (input, counts) in zip(report.inputs, sync) {
+            lines += counts.summaryLines(input: input.name == "-" ? "standard input" : input.name, policy: policy)
+        }
         if skipped > 0 {
             lines.append("skipped \(ConversionReport.count(skipped, "record")) of other kinds (--kind)")
         }

@@ -13,6 +13,10 @@ public struct MergeOutcome: Sendable, Encodable {
     public var skipped: Int
     /// The groups of folded records, when they were asked for (`--dry-run`).
     public var groups: [DuplicateGroup]
+    /// Per input of an import: what the sync with its source did (empty for merge and dedupe).
+    public var sync: [SyncCounts] = []
+    /// The policy an import ran under, shown with its conflicts.
+    public var policy: MergePolicy?
 
     /// An outcome with no output yet.
     public init(report: MergeReport, skipped: Int = 0, groups: [DuplicateGroup] = []) {
@@ -25,7 +29,7 @@ public struct MergeOutcome: Sendable, Encodable {
     public var hasRejections: Bool { report.total.rejected > 0 }
 
     private enum CodingKeys: String, CodingKey {
-        case inputs, total, recordsOut, output, droppedRecords, skipped, rejected, groups
+        case inputs, total, recordsOut, output, droppedRecords, skipped, rejected, groups, sync, policy
     }
 
     private struct GroupMember: Encodable {
@@ -56,7 +60,11 @@ public struct MergeOutcome: Sendable, Encodable {
         try container.encode(report.rejections.map {
             Rejected(input: report.inputs[$0.input].name, location: $0.location, reason: $0.reason)
         }, forKey: .rejected)
-        if output == nil {
+        if !sync.isEmpty {
+            try container.encode(sync, forKey: .sync)
+            try container.encodeIfPresent(policy, forKey: .policy)
+        }
+        if output == nil && sync.isEmpty {
             let name = { (input: Int?) in input.map { report.inputs[$0].name } }
             try container.encode(groups.map { group in
                 Group(kept: GroupMember(input: name(group.kept.input), record: group.kept.ordinal, match: nil),

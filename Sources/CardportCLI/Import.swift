@@ -8,15 +8,19 @@ extension CardportCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import files into the store, merging copies of cards it already has.",
             discussion: """
-                Inputs may be in any format Cardport reads. Each record is merged into the store by its
-                identity key (Merging.md): a card the store has is updated under --policy, a new one is
-                added, and importing the same file again adds nothing. All inputs are imported in one
+                Inputs may be in any format Cardport reads. The store remembers where each card came
+                from (its origins, Merging.md): re-importing a source merges three ways, so what the
+                source changed since its last import flows in (removals too), edits made in the store
+                stay, and a field both changed goes by --policy. A record the store has no origin for
+                is merged by its identity key; a new one is added; importing the same file again
+                changes nothing. With --mirror, citations gone from a source are archived. All inputs are imported in one
                 transaction: on any error the store is exactly as before. A summary goes to standard
                 error; --report json prints it on standard output instead.
 
                 Examples:
                   cardport import "My Clippings.txt"
                   cardport import backup.jsonl --policy incoming --dry-run
+                  cardport import backup.json --mirror
                 """
         )
 
@@ -35,6 +39,9 @@ extension CardportCommand {
                                    valueName: "policy"), transform: parsePolicy)
         var policy: MergePolicy = .newest
 
+        @Flag(help: "Each input lists everything its source holds: archive the citations gone from it since its last import (cardport, jsonl, taskwarrior, firefox, buku; not kindle).")
+        var mirror = false
+
         @Flag(name: .customLong("dry-run"), help: "Import nothing; report what the import would do.")
         var dryRun = false
 
@@ -51,7 +58,8 @@ extension CardportCommand {
             let request = ImportRequest(
                 inputs: inputs, from: formats.from, kind: formats.kind, keepGoing: keepGoing, policy: policy,
                 dryRun: dryRun,
-                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict))
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict),
+                mirror: mirror)
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var outcome = MergeOutcome(report: MergeReport())
             var path = ""

@@ -41,8 +41,9 @@ enum CardRows {
         let insert: String
         let update: String
         let select: String
-        /// One number for the row of a key: -1 when its digest is the given one and it came from
-        /// the given import, -2 when its digest is the given one, else its primary key.
+        /// One number for the row of a key: its primary key when its digest is not the given one;
+        /// else `-1 - 2 * pk` when it came from the given import and `-2 - 2 * pk` when not (see
+        /// ``CardRows/Probe``).
         let probe: String
         let origin: String
         /// Inserts 1, 2, … ``CardRows/linksPerStatement`` tag links in one statement (index = count - 1).
@@ -64,13 +65,13 @@ enum CardRows {
             update = "UPDATE \(table) SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE pk = ?"
             select = "SELECT pk, id, \(CardRows.columns(kind).joined(separator: ", ")) FROM \(table) c"
             probe = """
-                SELECT CASE WHEN digest = ?3 THEN (CASE WHEN provenance = ?4 THEN -1 ELSE -2 END) ELSE pk END
+                SELECT CASE WHEN digest = ?3 THEN (CASE WHEN provenance = ?4 THEN -1 ELSE -2 END) - 2 * pk ELSE pk END
                 FROM \(table) WHERE key_high = ?1 AND key_low = ?2
                 """
             origin = "SELECT provenance FROM \(table) WHERE pk = ?"
             insertUnindexed = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks))"
             probeRow = """
-                SELECT CASE WHEN digest = ?2 THEN (CASE WHEN provenance = ?3 THEN -1 ELSE -2 END) ELSE pk END
+                SELECT CASE WHEN digest = ?2 THEN (CASE WHEN provenance = ?3 THEN -1 ELSE -2 END) - 2 * pk ELSE pk END
                 FROM \(table) WHERE pk = ?1
                 """
             dropKeyIndex = "DROP INDEX \(table)_key"
@@ -78,6 +79,26 @@ enum CardRows {
             tagLinks = (1...CardRows.linksPerStatement).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")
+            }
+        }
+    }
+
+    /// What a probe's number says about the row of a key.
+    enum Probe {
+        /// The row is a copy with the same digest, from the import being probed for.
+        case duplicate(Int64)
+        /// The row is a copy with the same digest, from another import.
+        case unchanged(Int64)
+        /// The row's content differs.
+        case differs(Int64)
+
+        init(_ value: Int64) {
+            if value > 0 {
+                self = .differs(value)
+            } else if (-value) & 1 == 1 {
+                self = .duplicate((-value - 1) / 2)
+            } else {
+                self = .unchanged((-value - 2) / 2)
             }
         }
     }

@@ -15,11 +15,50 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-cards", migrate: createCards)
+        migrator.registerMigration("2-origins", migrate: createOrigins)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards"]
+    static let migrationNames = ["1-cards", "2-origins"]
+
+    /// Where each card came from, per source, and what that source last gave (Merging.md, "Origins").
+    ///
+    /// A `source` is one input as the user named it (`kindle:/home/me/My Clippings.txt`); an
+    /// `origin` ties one card to one item of one source: the item's identity in that source as a
+    /// 128-bit hash (its id, or for Kindle its book, author, location and creation time, or else the
+    /// card's identity key), the digest of the version the source last gave (the base), and that
+    /// version itself in `base` when it differs from the card: `base` is NULL while the card is
+    /// exactly what the source gave, which is most cards, so a first import writes no copy of them.
+    /// ``StoreTransaction`` writes the base out before it changes such a card. `book` is a hash of a
+    /// Kindle highlight's book and author and `location_start`/`location_end` its location as the
+    /// source last gave it, for finding the highlight a lengthened or shrunk one replaces.
+    private static func createOrigins(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE source (
+                pk INTEGER PRIMARY KEY,
+                key TEXT NOT NULL UNIQUE,
+                format TEXT NOT NULL,
+                last_import INTEGER REFERENCES provenance (pk) ON DELETE SET NULL
+            );
+            CREATE TABLE origin (
+                pk INTEGER PRIMARY KEY,
+                source INTEGER NOT NULL REFERENCES source (pk) ON DELETE CASCADE,
+                item_high INTEGER NOT NULL,
+                item_low INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                card INTEGER NOT NULL,
+                digest INTEGER NOT NULL,
+                base TEXT,
+                book INTEGER,
+                location_start INTEGER,
+                location_end INTEGER
+            );
+            CREATE INDEX origin_item ON origin (item_high, item_low);
+            CREATE INDEX origin_card ON origin (kind, card);
+            CREATE INDEX origin_book ON origin (book, location_start, location_end) WHERE book IS NOT NULL;
+            """)
+    }
 
     private static func createCards(_ db: Database) throws {
         try db.execute(sql: """

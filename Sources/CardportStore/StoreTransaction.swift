@@ -72,7 +72,7 @@ public final class StoreTransaction {
     }
 
     /// A card table's prepared statements, made on first use and kept for the transaction.
-    private final class Prepared {
+    final class Prepared {
         let sql: CardRows.Statements
         let insert: BulkStatement
         let probe: BulkStatement
@@ -98,9 +98,9 @@ public final class StoreTransaction {
         }
     }
 
-    private var prepared: [Prepared?] = Array(repeating: nil, count: RecordKind.allCases.count)
+    var prepared: [Prepared?] = Array(repeating: nil, count: RecordKind.allCases.count)
 
-    private func statements(_ kind: RecordKind) throws -> Prepared {
+    func statements(_ kind: RecordKind) throws -> Prepared {
         if let ready = prepared[kind.ordinal] { return ready }
         // A table that is empty when the transaction first writes to it (a first import, a restore)
         // fills fastest without its key index: inserting a million random keys into the index costs
@@ -123,10 +123,11 @@ public final class StoreTransaction {
                 try db.execute(sql: statements!.sql.createKeyIndex)
                 prepared[ordinal] = nil
             }
+            try finishOrigins()
         }
     }
 
-    private func upsertCard(_ keyed: KeyedRecord, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
+    func upsertCard(_ keyed: KeyedRecord, policy: MergePolicy, provenance: Int64?) throws -> UpsertResult {
         let record = keyed.record
         let kind = record.kind
         let key = keyed.key
@@ -164,22 +165,27 @@ public final class StoreTransaction {
             probe.bind(4, provenance)
             found = try probe.run()
         }
-        switch found {
-        case -1:
-            lastAdded = false
-            return .duplicate
-        case -2:
-            lastAdded = false
-            return .unchanged
-        case nil:
+        guard let found else {
             guard try insert(record, high: high, low: low, digest: digest, provenance: provenance, statements) != nil else {
                 throw CardportError(.io, "the store lost the \(kind) it had just looked up")
             }
             return .added
-        default:
-            lastAdded = false
         }
-        let pk = found!
+        lastAdded = false
+        lastCardMatchesRecord = true
+        let pk: Int64
+        switch CardRows.Probe(found) {
+        case .duplicate(let row):
+            lastCardPK = row
+            return .duplicate
+        case .unchanged(let row):
+            lastCardPK = row
+            return .unchanged
+        case .differs(let row):
+            pk = row
+            lastCardPK = row
+            lastCardMatchesRecord = false
+        }
         statements.origin.bind(1, pk)
         let origin = try statements.origin.run()
         let sameImport = provenance != nil && origin == provenance
@@ -193,6 +199,14 @@ public final class StoreTransaction {
 
     /// Whether the last card upserted was added (see ``upsertCard(_:policy:provenance:)``).
     private var lastAdded = false
+
+    /// The primary key of the card the last upsert added or found.
+    public internal(set) var lastCardPK: Int64 = 0
+    /// Whether that card is now exactly the record upserted (added, or an unchanged copy).
+    var lastCardMatchesRecord = false
+
+    /// What the origins of this transaction's imports need (StoreTransaction+Origins.swift).
+    let origins = OriginState()
 
     /// Inserts a card unless the store has its key; returns its row's primary key when it did.
     private func insert(_ record: Record, high: Int64, low: Int64, digest: Int64, provenance: Int64?,
@@ -208,13 +222,28 @@ public final class StoreTransaction {
         lastAdded = insert.changes == 1
         guard lastAdded else { return nil }
         let pk = insert.lastInsertedRowID
+        lastCardPK = pk
+        lastCardMatchesRecord = true
         try writeChildren(of: record, pk: pk, replacing: false)
         return pk
     }
 
     /// Rewrites a card's row and children.
+    ///
+    /// The bases its origins keep as "the card as it is" are written out first (see ``StoreSchema``).
     func update(_ record: Record, pk: Int64) throws {
         let key = record.identityKey
+        try keepBases(record.kind, pk: pk)
+        if let statements = prepared[record.kind.ordinal], statements.unindexedKeys != nil {
+            // While the key index is set aside, the keys in memory are the index: a card whose key
+            // changes (a re-imported highlight that was lengthened) moves there too.
+            try flushLinks()
+            let old = try StoreReader(db: db).card(record.kind, pk: pk).identityKey
+            if old != key {
+                statements.unindexedKeys?[old] = nil
+                statements.unindexedKeys?[key] = pk
+            }
+        }
         let statement = try db.cachedStatement(sql: CardRows.statements(record.kind).update)
         var arguments: [(any DatabaseValueConvertible)?] = [record.id, Int64(bitPattern: key.high),
                                                             Int64(bitPattern: key.low), RecordDigest.digest(record)]
@@ -403,9 +432,11 @@ public final class StoreTransaction {
             try StoreReader(db: db).forEachCard(selection) { pk, _ in pks.append(pk) }
             let delete = try db.cachedStatement(sql: "DELETE FROM citation WHERE pk = ? AND archived = 1")
             let extras = try db.cachedStatement(sql: "DELETE FROM extra WHERE kind = 'citation' AND owner = ?")
+            let origins = try db.cachedStatement(sql: "DELETE FROM origin WHERE kind = 'citation' AND card = ?")
             for pk in pks {
                 try delete.execute(arguments: [pk])
                 try extras.execute(arguments: [pk])
+                try origins.execute(arguments: [pk])
             }
             return pks.count
         }
@@ -415,16 +446,17 @@ public final class StoreTransaction {
     public func removeEverything() throws(CardportError) {
         try run {
             try flushLinks()
-            for table in ["citation_tag", "bookmark_tag", "topic_link", "topic_question", "extra", "citation", "bookmark",
-                          "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
+            for table in ["citation_tag", "bookmark_tag", "topic_link", "topic_question", "extra", "origin", "source",
+                          "citation", "bookmark", "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             tagsByName = ByteTable<Int64>()
             tagsByKey = [:]
+            origins.sources = [:]
         }
     }
 
-    private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
+    func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
         try Store.attempt(db.description, body)
     }
 }

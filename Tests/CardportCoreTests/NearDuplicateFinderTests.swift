@@ -34,6 +34,13 @@ import Testing
                 == [1, -1, 1, 1, -1])
     }
 
+    @Test func aTextEndingWherePunctuationFollowsIsContained() {
+        #expect(Self.roots(["Truth is a matter of the imagination.",
+                            "Truth is a matter of the imagination. The soundest fact may fail or prevail."]) == [1, -1])
+        #expect(Self.roots(["matter of the imagination", "a matter of the imagination;the soundest"]) == [1, -1])
+        #expect(Self.roots(["the imagination", "the imaginationé"]) == [-1, -1])
+    }
+
     @Test func aWordInsideAnotherIsNotContainment() {
         #expect(Self.roots(["art of war", "the heart of war"]) == [-1, -1])
         #expect(Self.roots(["he end", "the end of it"]) == [-1, -1])

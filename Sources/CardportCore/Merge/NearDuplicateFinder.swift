@@ -333,13 +333,27 @@ struct NearDuplicateFinder {
 
     /// Whether `needle` occurs in `haystack` at byte `start`, ending at a word boundary, and is
     /// shorter than it.
+    ///
+    /// A word boundary is the end, a space, or ASCII punctuation, as in ``WordContainment``: folding
+    /// strips a text's edge punctuation, so `the imagination` (from `the imagination.`) ends where
+    /// `the imagination. the soundest fact` has its full stop.
     private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, at start: Int,
                                  _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count < haystack.count, start + needle.count <= haystack.count else { return false }
         let end = start + needle.count
-        guard end == haystack.count || haystack[end] == 0x20 else { return false }
+        guard end == haystack.count || endsWord(haystack[end]) else { return false }
         for i in 0..<needle.count where haystack[start + i] != needle[i] { return false }
         return true
+    }
+
+    /// Whether a byte after a match ends the word: a space or ASCII punctuation (not a letter, a
+    /// digit, or a byte of a longer UTF-8 sequence).
+    @inline(__always)
+    private static func endsWord(_ byte: UInt8) -> Bool {
+        guard byte < 0x80 else { return false }
+        let isDigit = byte >= 0x30 && byte <= 0x39
+        let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+        return !isDigit && !isLetter
     }
 
     /// A hash of consecutive word hashes, never 0, with their number (1–3) in the low two bits.

@@ -1,0 +1,443 @@
+public import CardportCore
+import GRDB
+
+/// What an import's ``StoreTransaction/sync(_:item:source:policy:provenance:)`` did with a record,
+/// besides the ``UpsertResult``.
+public struct SyncResult: Sendable, Hashable {
+    /// Added, updated, unchanged or a duplicate, as an upsert says.
+    public var result: UpsertResult
+    /// Whether the card kept edits made in the store since the source last gave it.
+    public var keptStoreEdits = false
+    /// The fields both the source and the store changed, when there were any.
+    public var conflict: SyncConflict?
+    /// Whether a Kindle highlight replaced the card of an earlier version of it (lengthened or shrunk).
+    public var replacedHighlight = false
+    /// Whether the card was folded into another card that already had the merged content.
+    public var folded = false
+
+    init(_ result: UpsertResult) {
+        self.result = result
+    }
+}
+
+/// A card whose field both its source and the store changed since the source last gave it.
+public struct SyncConflict: Sendable, Hashable, Codable {
+    /// The card's id.
+    public var id: String
+    /// The fields both sides changed.
+    public var fields: [String]
+    /// Which side the policy chose: `incoming` (the source's values) or `existing` (the store's).
+    public var winner: String
+}
+
+extension StoreTransaction {
+    // MARK: Sources
+
+    /// The number of the source called `key`, registering it on first use; starts a new input: what
+    /// ``sync(_:item:source:policy:provenance:)`` has seen so far is forgotten.
+    public func source(key: String, format: String) throws(CardportError) -> Int64 {
+        origins.seen.removeAll(keepingCapacity: true)
+        return try run { try sourcePK(key: key, format: format) }
+    }
+
+    func sourcePK(key: String, format: String) throws -> Int64 {
+        if let known = origins.sources[key] { return known }
+        if let found = try Int64.fetchOne(db, sql: "SELECT pk FROM source WHERE key = ?", arguments: [key]) {
+            origins.sources[key] = found
+            return found
+        }
+        try db.execute(sql: "INSERT INTO source (key, format) VALUES (?, ?)", arguments: [key, format])
+        let pk = db.lastInsertedRowID
+        origins.sources[key] = pk
+        return pk
+    }
+
+    /// Records that `provenance` is the source's latest import.
+    public func finishSource(_ source: Int64, provenance: Int64) throws(CardportError) {
+        try run { try db.execute(sql: "UPDATE source SET last_import = ? WHERE pk = ?", arguments: [provenance, source]) }
+    }
+
+    // MARK: Sync
+
+    /// Merges one record of a source into the store, three ways when the source gave the card before.
+    ///
+    /// The card is found by the item's origin from this source, else by an origin of the same item
+    /// from another source, else by identity key, else (a Kindle highlight) by an earlier version of
+    /// the highlight: same book, overlapping location, and one text containing the other by whole
+    /// words. With an origin, what the source changed since the base flows in, what only the store
+    /// changed stays, and a field both changed goes by `policy` (``ThreeWayMerge``); without one the
+    /// two copies fold under `policy` as ``upsert(_:policy:provenance:)`` folds them. Either way the
+    /// item's origin from this source then records the record as its new base.
+    public func sync(_ keyed: KeyedRecord, item: OriginItem, source: Int64, policy: MergePolicy,
+                     provenance: Int64?) throws(CardportError) -> SyncResult {
+        let kind = keyed.record.kind
+        guard kind != .tag, kind != .settings else {
+            return SyncResult(try upsert(keyed, policy: policy, provenance: provenance))
+        }
+        return try run {
+            let rows = try originRows(item)
+            if let mine = rows.first(where: { $0.source == source && $0.kind == kind }) {
+                guard origins.seen.insert(mine.pk).inserted else { return SyncResult(.duplicate) }
+                // The source gives what it gave last time: whatever the store did since stays.
+                if mine.digest == keyed.digest { return SyncResult(.unchanged) }
+                return try mergeThreeWays(keyed, origin: mine, item: item, policy: policy, provenance: provenance,
+                                          replacing: mine.pk)
+            }
+            if let other = rows.first(where: { $0.kind == kind }) {
+                return try mergeThreeWays(keyed, origin: other, item: item, source: source, policy: policy,
+                                          provenance: provenance, replacing: nil)
+            }
+            if let book = item.book, case .citation(let incoming) = keyed.record, try cardPK(keyed.key) == nil,
+               let earlier = try earlierVersion(of: incoming, book: book) {
+                let sameSource = earlier.source == source && !origins.seen.contains(earlier.pk)
+                var result = try mergeThreeWays(keyed, origin: earlier, item: item, source: source, policy: policy,
+                                                provenance: provenance, replacing: sameSource ? earlier.pk : nil)
+                result.replacedHighlight = true
+                return result
+            }
+            var result = SyncResult(try upsertCard(keyed, policy: policy, provenance: provenance))
+            let pk = lastCardPK
+            let base = lastCardMatchesRecord ? nil : OriginBase.encode(keyed.record)
+            let origin = try insertOrigin(source: source, item: item, kind: kind, card: pk, digest: keyed.digest, base: base,
+                                          record: keyed.record)
+            origins.seen.insert(origin)
+            if let book = item.book, result.result != .added, case .citation(let incoming) = keyed.record {
+                // The highlight's card came from elsewhere (another format, say) while an earlier
+                // version of it has a card of its own: the two become one.
+                while let earlier = try earlierVersion(of: incoming, book: book, excluding: pk) {
+                    try flushLinks()
+                    let queries = try statements(kind).card
+                    let kept = try StoreReader(db: db).card(kind, pk: pk, queries: queries)
+                    let replaced = try StoreReader(db: db).card(kind, pk: earlier.card, queries: queries)
+                    try update(RecordMerge.merge(kept, replaced, policy: .existing), pk: pk)
+                    try removeCard(kind, pk: earlier.card, movingOriginsTo: pk)
+                    result.replacedHighlight = true
+                    result.folded = true
+                    result.result = .updated
+                }
+            }
+            return result
+        }
+    }
+
+    /// Merges a record into the card of `origin`, whose base it is measured against; then records
+    /// the record as the base of the item's origin from `source` (rewriting `replacing`, or adding one).
+    private func mergeThreeWays(_ keyed: KeyedRecord, origin: OriginRow, item: OriginItem, source: Int64? = nil,
+                                policy: MergePolicy, provenance: Int64?, replacing: Int64?) throws -> SyncResult {
+        let kind = keyed.record.kind
+        try flushLinks()
+        let statements = try statements(kind)
+        let card = try StoreReader(db: db).card(kind, pk: origin.card, queries: statements.card)
+        let base = origin.base.flatMap { OriginBase.decode($0, kind: kind) } ?? card
+        let merge = ThreeWayMerge.merge(base: base, store: card, incoming: keyed.record, policy: policy)
+        var result = SyncResult(.unchanged)
+        result.keptStoreEdits = merge.keptStoreEdits
+        if !merge.conflicts.isEmpty {
+            result.conflict = SyncConflict(id: card.id, fields: merge.conflicts, winner: merge.incomingWon ? "incoming" : "existing")
+        }
+        var pk = origin.card
+        if merge.record != card {
+            result.result = .updated
+            if let other = try cardPK(merge.record.identityKey), other != pk {
+                // Another card already has the merged content (a lengthened highlight imported on its
+                // own before, say): the two become one, the other one, with this card's origins.
+                let existing = try StoreReader(db: db).card(kind, pk: other, queries: statements.card)
+                try update(RecordMerge.merge(existing, merge.record, policy: policy), pk: other)
+                try removeCard(kind, pk: pk, movingOriginsTo: other)
+                pk = other
+                result.folded = true
+            } else {
+                try update(merge.record, pk: pk)
+            }
+        }
+        let final = merge.record == keyed.record ? nil : OriginBase.encode(keyed.record)
+        if let replacing {
+            try rewriteOrigin(replacing, item: item, card: pk, digest: keyed.digest, base: final, record: keyed.record)
+        } else if let source {
+            let added = try insertOrigin(source: source, item: item, kind: kind, card: pk, digest: keyed.digest,
+                                         base: final, record: keyed.record)
+            origins.seen.insert(added)
+        }
+        return result
+    }
+
+    // MARK: Mirror
+
+    /// Archives the citations whose origin from `source` was not met since ``source(key:format:)``
+    /// (their items are gone from the source); returns how many were archived, and how many other
+    /// cards are gone from it (bookmarks, tasks and topics, which cannot be archived and are kept).
+    public func archiveMissing(source: Int64) throws(CardportError) -> (archived: Int, missing: Int) {
+        try run {
+            try flushLinks()
+            var archived = 0
+            var missing = 0
+            let rows = try Row.fetchAll(db, sql: "SELECT pk, kind, card FROM origin WHERE source = ? ORDER BY pk",
+                                        arguments: [source])
+            var done = Set<Int64>()
+            for row in rows {
+                let pk: Int64 = row[0]
+                guard !origins.seen.contains(pk) else { continue }
+                let kindName: String = row[1]
+                let card: Int64 = row[2]
+                guard let kind = RecordKind(name: kindName) else { continue }
+                guard kind == .citation else {
+                    missing += 1
+                    continue
+                }
+                guard done.insert(card).inserted else { continue }
+                guard var citation = try citation(pk: card), !citation.isArchived else { continue }
+                citation.isArchived = true
+                try update(.citation(citation), pk: card)
+                archived += 1
+            }
+            return (archived, missing)
+        }
+    }
+
+    private func citation(pk: Int64) throws -> Citation? {
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM citation WHERE pk = ?)", arguments: [pk]) == true else {
+            return nil
+        }
+        guard case .citation(let citation) = try StoreReader(db: db).card(.citation, pk: pk) else { return nil }
+        return citation
+    }
+
+    // MARK: Origin rows
+
+    /// One row of the origin table.
+    struct OriginRow {
+        var pk: Int64
+        var source: Int64
+        var kind: RecordKind
+        var card: Int64
+        var digest: Int64
+        var base: String?
+    }
+
+    /// The origins of an item, from every source.
+    private func originRows(_ item: OriginItem) throws -> [OriginRow] {
+        let state = origins
+        if state.indexState == .unknown {
+            // An empty origin table (a first import, or the first since origins came) fills fastest
+            // without its item index, made again by ``finishOrigins()``; its items are kept in memory.
+            let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM origin)") ?? false
+            if empty {
+                try db.execute(sql: "DROP INDEX origin_item")
+                state.indexState = .unindexed
+            } else {
+                state.indexState = .indexed
+            }
+        }
+        if state.indexState == .unindexed {
+            guard let pks = state.unindexedItems[ItemKey(item)] else { return [] }
+            return try pks.compactMap { pk in try originRow(pk: pk) }
+        }
+        let lookup = try state.statement(db, \.lookup, """
+            SELECT pk, source, kind, card, digest, base FROM origin WHERE item_high = ?1 AND item_low = ?2 ORDER BY pk
+            """)
+        lookup.bind(1, Int64(bitPattern: item.high))
+        lookup.bind(2, Int64(bitPattern: item.low))
+        var rows: [OriginRow] = []
+        while try lookup.step() { rows.append(OriginStatements.row(lookup)) }
+        return rows
+    }
+
+    private func originRow(pk: Int64) throws -> OriginRow? {
+        let statement = try origins.statement(db, \.byPK, "SELECT pk, source, kind, card, digest, base FROM origin WHERE pk = ?1")
+        statement.bind(1, pk)
+        guard try statement.step() else { return nil }
+        defer { statement.reset() }
+        return OriginStatements.row(statement)
+    }
+
+    /// The Kindle origin (of any source) of an earlier version of `citation`: same book, an
+    /// overlapping location (or the same page, without one), and one text containing the other by
+    /// whole words. The latest such origin wins.
+    private func earlierVersion(of citation: Citation, book: Int64, excluding card: Int64 = 0) throws -> OriginRow? {
+        // Only highlights that start at most `longestHighlight` locations earlier are looked at:
+        // the index on (book, start) then reads a few rows, not every highlight of a large book.
+        guard let location = citation.location, let start = location.start else { return nil }
+        let statement = try origins.statement(db, \.byBook, """
+            SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
+            WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start BETWEEN ?2 - \(Self.longestHighlight) AND ?3
+            AND o.location_end >= ?2
+            ORDER BY o.pk DESC
+            """)
+        statement.bind(1, book)
+        statement.bind(2, Int64(start))
+        statement.bind(3, Int64(location.end ?? start))
+        var found: OriginRow?
+        while try statement.step() {
+            guard found == nil, statement.int(3) != card else { continue }
+            let text = statement.text(6) ?? ""
+            if WordContainment.eitherContains(text, citation.text) { found = OriginStatements.row(statement) }
+        }
+        return found
+    }
+
+    /// The longest highlight, in Kindle locations, whose later versions are found across imports
+    /// (the clipping limit keeps highlights far shorter).
+    static let longestHighlight: Int64 = 2000
+
+    private func insertOrigin(source: Int64, item: OriginItem, kind: RecordKind, card: Int64, digest: Int64, base: String?,
+                              record: Record) throws -> Int64 {
+        let insert = try origins.statement(db, \.insert, """
+            INSERT INTO origin (source, item_high, item_low, kind, card, digest, base, book, location_start, location_end)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            """)
+        insert.bind(1, source)
+        insert.bind(2, Int64(bitPattern: item.high))
+        insert.bind(3, Int64(bitPattern: item.low))
+        insert.bind(4, kind.rawValue)
+        insert.bind(5, card)
+        insert.bind(6, digest)
+        insert.bind(7, base)
+        OriginStatements.bindKindle(insert, item: item, record: record, from: 8)
+        try insert.run()
+        let pk = insert.lastInsertedRowID
+        if origins.indexState == .unindexed { origins.unindexedItems[ItemKey(item), default: []].append(pk) }
+        return pk
+    }
+
+    private func rewriteOrigin(_ pk: Int64, item: OriginItem, card: Int64, digest: Int64, base: String?, record: Record) throws {
+        let old = try Row.fetchOne(db, sql: "SELECT item_high, item_low FROM origin WHERE pk = ?", arguments: [pk])
+        let update = try origins.statement(db, \.rewrite, """
+            UPDATE origin SET item_high = ?2, item_low = ?3, card = ?4, digest = ?5, base = ?6, book = ?7,
+            location_start = ?8, location_end = ?9 WHERE pk = ?1
+            """)
+        update.bind(1, pk)
+        update.bind(2, Int64(bitPattern: item.high))
+        update.bind(3, Int64(bitPattern: item.low))
+        update.bind(4, card)
+        update.bind(5, digest)
+        update.bind(6, base)
+        OriginStatements.bindKindle(update, item: item, record: record, from: 7)
+        try update.run()
+        origins.seen.insert(pk)
+        if origins.indexState == .unindexed, let old {
+            let oldKey = ItemKey(high: UInt64(bitPattern: old[0]), low: UInt64(bitPattern: old[1]))
+            origins.unindexedItems[oldKey]?.removeAll { $0 == pk }
+            origins.unindexedItems[ItemKey(item), default: []].append(pk)
+        }
+    }
+
+    /// The card of `kind` whose identity key is `key`, if the store has one.
+    func cardPK(_ key: IdentityKey) throws -> Int64? {
+        let statements = try statements(key.kind)
+        if let unindexed = statements.unindexedKeys { return unindexed[key] }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT pk FROM \(CardRows.table(key.kind)) WHERE key_high = ? AND key_low = ?"),
+                                  arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
+    }
+
+    /// Deletes a card that was folded into another, moving its origins there.
+    private func removeCard(_ kind: RecordKind, pk: Int64, movingOriginsTo other: Int64) throws {
+        try flushLinks()
+        if let statements = prepared[kind.ordinal], statements.unindexedKeys != nil {
+            let key = try StoreReader(db: db).card(kind, pk: pk).identityKey
+            statements.unindexedKeys?[key] = nil
+        }
+        try db.execute(sql: "UPDATE origin SET card = ? WHERE kind = ? AND card = ?", arguments: [other, kind.rawValue, pk])
+        try deleteCardRows(kind, pk: pk)
+    }
+
+    /// Deletes a card's row and everything that belongs to it alone (links, questions, extras).
+    func deleteCardRows(_ kind: RecordKind, pk: Int64) throws {
+        let table = CardRows.table(kind)
+        if kind == .citation || kind == .bookmark {
+            try db.execute(sql: "DELETE FROM \(table)_tag WHERE \(table) = ?", arguments: [pk])
+        }
+        if kind == .topic {
+            try db.execute(sql: "DELETE FROM topic_link WHERE topic = ?", arguments: [pk])
+            try db.execute(sql: "DELETE FROM topic_question WHERE topic = ?", arguments: [pk])
+        }
+        try db.execute(sql: "DELETE FROM extra WHERE kind = ? AND owner = ?", arguments: [table, pk])
+        try db.execute(sql: "DELETE FROM \(table) WHERE pk = ?", arguments: [pk])
+    }
+
+    /// Before a card changes, writes out the bases its origins keep as "the card as it is".
+    func keepBases(_ kind: RecordKind, pk: Int64) throws {
+        let pending = try origins.statement(db, \.pendingBase,
+                                            "SELECT EXISTS (SELECT 1 FROM origin WHERE kind = ?1 AND card = ?2 AND base IS NULL)")
+        pending.bind(1, kind.rawValue)
+        pending.bind(2, pk)
+        guard try pending.run() == 1 else { return }
+        try flushLinks()
+        let card = try StoreReader(db: db).card(kind, pk: pk)
+        try db.execute(sql: "UPDATE origin SET base = ? WHERE kind = ? AND card = ? AND base IS NULL",
+                       arguments: [OriginBase.encode(card), kind.rawValue, pk])
+    }
+
+    /// Makes again the item index set aside while this transaction filled an empty origin table.
+    func finishOrigins() throws {
+        guard origins.indexState == .unindexed else { return }
+        try db.execute(sql: "CREATE INDEX origin_item ON origin (item_high, item_low)")
+        origins.indexState = .unknown
+        origins.unindexedItems = [:]
+    }
+}
+
+/// An origin item's hash as a dictionary key.
+struct ItemKey: Hashable {
+    let high: UInt64
+    let low: UInt64
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    init(_ item: OriginItem) {
+        self.init(high: item.high, low: item.low)
+    }
+}
+
+/// A transaction's state for origins: sources met, origins met in the current input, prepared
+/// statements, and the items added while the origin table's item index is set aside.
+final class OriginState {
+    enum IndexState { case unknown, indexed, unindexed }
+
+    var sources: [String: Int64] = [:]
+    var seen = Set<Int64>()
+    var indexState = IndexState.unknown
+    var unindexedItems: [ItemKey: [Int64]] = [:]
+    var statements = OriginStatements()
+
+    /// A prepared statement kept at `path`, made on first use.
+    func statement(_ db: Database, _ path: WritableKeyPath<OriginStatements, BulkStatement?>, _ sql: String) throws -> BulkStatement {
+        if let ready = statements[keyPath: path] { return ready }
+        let made = try BulkStatement(db, sql: sql)
+        statements[keyPath: path] = made
+        return made
+    }
+}
+
+/// The origin table's prepared statements.
+struct OriginStatements {
+    var lookup: BulkStatement?
+    var byPK: BulkStatement?
+    var byBook: BulkStatement?
+    var insert: BulkStatement?
+    var rewrite: BulkStatement?
+    var pendingBase: BulkStatement?
+
+    /// An origin from the current row of a `SELECT pk, source, kind, card, digest, base`.
+    static func row(_ statement: BulkStatement) -> StoreTransaction.OriginRow {
+        StoreTransaction.OriginRow(pk: statement.int(0) ?? 0, source: statement.int(1) ?? 0,
+                                   kind: RecordKind(name: statement.text(2) ?? "") ?? .citation,
+                                   card: statement.int(3) ?? 0, digest: statement.int(4) ?? 0, base: statement.text(5))
+    }
+
+    /// Binds a Kindle origin's book and location (NULL for other items) from parameter `first` on.
+    static func bindKindle(_ statement: BulkStatement, item: OriginItem, record: Record, from first: Int32) {
+        guard let book = item.book, case .citation(let c) = record, let location = c.location else {
+            statement.bindNull(first)
+            statement.bindNull(first + 1)
+            statement.bindNull(first + 2)
+            return
+        }
+        statement.bind(first, book)
+        // A page-only highlight keeps no location: it is matched by its origin, not by overlap.
+        statement.bind(first + 1, location.start.map(Int64.init))
+        statement.bind(first + 2, location.end.map(Int64.init))
+    }
+}
