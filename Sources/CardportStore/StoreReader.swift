@@ -17,10 +17,10 @@ public struct StoreReader {
     public func forEach(_ filter: StoreFilter, _ body: (CardportCore.Record) throws -> Void) throws(CardportError) {
         try run {
             try forEachCard(filter) { _, record in try body(record) }
-            if filter.selects(.tag), filter.tag == nil, filter.ids.isEmpty {
+            if filter.selects(.tag), !filter.narrowsCards {
                 for tag in try tags() { try body(.tag(tag)) }
             }
-            if filter.selects(.settings), filter.tag == nil, filter.ids.isEmpty, let settings = try settings() {
+            if filter.selects(.settings), !filter.narrowsCards, let settings = try settings() {
                 try body(.settings(settings))
             }
         }
@@ -31,17 +31,31 @@ public struct StoreReader {
         let tagNames = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT pk, name FROM tag").map {
             ($0[0] as Int64, $0[1] as String)
         })
-        var tagPK: Int64?
-        if let tag = filter.tag {
+        var tagPKs: [Int64] = []
+        for tag in filter.tags {
             let key = Tag(name: tag).identityKey
-            tagPK = try Int64.fetchOne(db, sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?",
-                                       arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
-            guard tagPK != nil else { return }
+            let pk = try Int64.fetchOne(db, sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?",
+                                        arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
+            if let pk { tagPKs.append(pk) } else if !filter.anyTag { return }
         }
-        let author = filter.author.map(TextFolding.fold)
+        if !filter.tags.isEmpty && tagPKs.isEmpty { return }
+        let author = filter.author.map(WordQuery.init)
+        let source = filter.source.map(WordQuery.init)
         for (kind, table) in CardRows.tables where filter.selects(kind) {
             var conditions: [String] = []
-            if tagPK != nil { conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = ?1)") }
+            var parameters: [Parameter] = []
+            func mark(_ value: Parameter) -> String {
+                parameters.append(value)
+                return "?\(parameters.count)"
+            }
+            if filter.anyTag {
+                let marks = tagPKs.map { mark(.number($0)) }.joined(separator: ", ")
+                if !tagPKs.isEmpty { conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag IN (\(marks)))") }
+            } else {
+                for pk in tagPKs {
+                    conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = \(mark(.number(pk))))")
+                }
+            }
             if kind == .citation {
                 if filter.favouritesOnly { conditions.append("favourite = 1") }
                 switch filter.archived {
@@ -50,28 +64,35 @@ public struct StoreReader {
                 case .include: break
                 }
             }
+            if kind == .task, let state = filter.taskState {
+                conditions.append(state == .done ? "progress = 100" : "progress < 100")
+            }
+            if kind == .topic, filter.unfinishedTopicsOnly { conditions.append("status != 'done'") }
+            if kind == .topic, let status = filter.status {
+                conditions.append("status = \(mark(.text(status.rawValue)))")
+            }
             if !filter.ids.isEmpty {
-                let first = tagPK == nil ? 1 : 2
-                conditions.append("id IN (\((first..<(first + filter.ids.count)).map { "?\($0)" }.joined(separator: ", ")))")
+                conditions.append("id IN (\(filter.ids.map { mark(.text($0)) }.joined(separator: ", ")))")
             }
             let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let rows = try BulkStatement(db, sql: CardRows.selectSQL(kind) + whereClause + " ORDER BY c.pk")
-            var parameter: Int32 = 1
-            if let tagPK {
-                rows.bind(parameter, tagPK)
-                parameter += 1
-            }
-            for id in filter.ids {
-                rows.bind(parameter, id)
-                parameter += 1
+            for (index, parameter) in parameters.enumerated() {
+                switch parameter {
+                case .number(let value): rows.bind(Int32(index + 1), value)
+                case .text(let value): rows.bind(Int32(index + 1), value)
+                }
             }
             let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames)
             while try rows.step() {
                 let pk = rows.int(0) ?? 0
-                let (tags, links, questions, extras) = try children.advance(to: pk)
-                if let author, kind == .citation {
-                    guard let written = rows.text(3), TextFolding.fold(written) == author else { continue }
+                if kind == .citation {
+                    if let author, !author.matchesAnyPerson(rows.text(3)) { continue }
+                    if let source, !source.matches(rows.text(4)) { continue }
                 }
+                if kind == .topic, let dueBefore = filter.dueBefore {
+                    guard let due = CardRows.date(rows.text(3)), due.date < dueBefore.date else { continue }
+                }
+                let (tags, links, questions, extras) = try children.advance(to: pk)
                 try body(pk, CardRows.record(kind, row: rows, tags: tags, links: links, questions: questions, extras: extras))
             }
         }
@@ -170,7 +191,11 @@ public struct StoreReader {
             }
             let entries = try Row.fetchAll(db, sql: "SELECT pk FROM provenance ORDER BY pk").map { $0[0] as Int64 }
             let provenance = try self.provenance()
-            stats.sources = zip(entries, provenance).map { StoreStatistics.Source(provenance: $1, cardsHeld: held[$0] ?? 0) }
+            // A restored store lists its imports, but no card is traced to one: say so rather than 0.
+            let traced = !held.isEmpty
+            stats.sources = zip(entries, provenance).map {
+                StoreStatistics.Source(provenance: $1, cardsHeld: traced ? held[$0] ?? 0 : nil)
+            }
             return stats
         }
     }
@@ -178,6 +203,12 @@ public struct StoreReader {
     private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
         try Store.attempt(db.description, body)
     }
+}
+
+/// A value bound to a filter's query.
+private enum Parameter {
+    case number(Int64)
+    case text(String)
 }
 
 /// Cursors over a card table's child rows, ordered like the cards, advanced in step with them.

@@ -15,11 +15,13 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-cards", migrate: createCards)
+        // Later migrations of other branches go here, before "3-search", in the order they are merged.
+        migrator.registerMigration("3-search", migrate: createSearch)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards"]
+    static let migrationNames = ["1-cards", "3-search"]
 
     private static func createCards(_ db: Database) throws {
         try db.execute(sql: """
