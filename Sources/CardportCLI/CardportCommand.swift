@@ -21,7 +21,7 @@ struct CardportCommand: ParsableCommand {
         subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self,
                       Import.self, Export.self, Archive.self, Unarchive.self, Purge.self, Backup.self, Restore.self,
                       Verify.self, Stats.self,
-                      List.self, Show.self, Edit.self, Tag.self]
+                      List.self, Show.self, Edit.self, Tag.self, Search.self]
     )
 }
 
