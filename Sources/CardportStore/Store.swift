@@ -132,6 +132,7 @@ public final class Store: Sendable {
                     result = try body(transaction)
                     guard commit else { return .rollback }
                     try transaction.finish()
+                    try SearchIndex.catchUp(db)
                     return .commit
                 }
                 return result!

@@ -57,7 +57,10 @@ extension StoreReader {
     public func shortIDs(_ ids: [String]) throws(CardportError) -> [String: String] {
         try Store.attempt(db.description) {
             var result: [String: String] = [:]
-            let tables = CardRows.tables.map(\.table)
+            // Tables without cards (most stores hold one or two kinds) have no neighbours to ask.
+            let tables = try CardRows.tables.map(\.table).filter {
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \($0))") ?? false
+            }
             let before = try tables.map { try db.cachedStatement(sql: "SELECT id FROM \($0) WHERE id < ? ORDER BY id DESC LIMIT 1") }
             let after = try tables.map { try db.cachedStatement(sql: "SELECT id FROM \($0) WHERE id > ? ORDER BY id LIMIT 1") }
             for id in ids where result[id] == nil {

@@ -48,12 +48,14 @@ public struct StoreReader {
                 parameters.append(value)
                 return "?\(parameters.count)"
             }
+            // The cards of a tag as a set SQLite makes once from the link table, rather than a look-up
+            // in it for every card.
             if filter.anyTag {
                 let marks = tagPKs.map { mark(.number($0)) }.joined(separator: ", ")
-                if !tagPKs.isEmpty { conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag IN (\(marks)))") }
+                if !tagPKs.isEmpty { conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag IN (\(marks)))") }
             } else {
                 for pk in tagPKs {
-                    conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = \(mark(.number(pk))))")
+                    conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag = \(mark(.number(pk))))")
                 }
             }
             if kind == .citation {
@@ -82,7 +84,9 @@ public struct StoreReader {
                 case .text(let value): rows.bind(Int32(index + 1), value)
                 }
             }
-            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames)
+            // A few cards of many read their children one by one; every card, by cursors alongside.
+            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames,
+                                            oneByOne: !tagPKs.isEmpty || !filter.ids.isEmpty)
             while try rows.step() {
                 let pk = rows.int(0) ?? 0
                 if kind == .citation {
@@ -221,19 +225,31 @@ private final class ChildCursors {
     private var pendingTag: (owner: Int64, name: String)?
     private var pendingExtra: (owner: Int64, key: String, value: String)?
 
-    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String]) throws {
+    /// Whether children are looked up for each card rather than read by cursors over every row.
+    private let oneByOne: Bool
+    private let table: String
+
+    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String], oneByOne: Bool = false) throws {
         self.db = db
         self.kind = kind
         self.tagNames = tagNames
+        self.oneByOne = oneByOne
+        self.table = table
         if kind == .citation || kind == .bookmark {
-            tagRows = try BulkStatement(db, sql: "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
+            tagRows = try BulkStatement(db, sql: oneByOne
+                ? "SELECT \(table), tag FROM \(table)_tag WHERE \(table) = ?1 ORDER BY position"
+                : "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
         } else {
             tagRows = nil
         }
-        extraRows = try BulkStatement(db, sql: "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
-        extraRows.bind(1, table)
-        pendingTag = try nextTag()
-        pendingExtra = try nextExtra()
+        extraRows = try BulkStatement(db, sql: oneByOne
+            ? "SELECT owner, key, value FROM extra WHERE kind = ?2 AND owner = ?1 ORDER BY key"
+            : "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
+        extraRows.bind(oneByOne ? 2 : 1, table)
+        if !oneByOne {
+            pendingTag = try nextTag()
+            pendingExtra = try nextExtra()
+        }
     }
 
     private func nextTag() throws -> (owner: Int64, name: String)? {
@@ -248,6 +264,15 @@ private final class ChildCursors {
 
     /// The children of card `pk`, skipping those of cards before it.
     func advance(to pk: Int64) throws -> ([String], [String], [Question], [String: String]) {
+        if oneByOne {
+            tagRows?.reset()
+            tagRows?.bind(1, pk)
+            extraRows.reset()
+            extraRows.bind(1, pk)
+            extraRows.bind(2, table)
+            pendingTag = try nextTag()
+            pendingExtra = try nextExtra()
+        }
         var tags: [String] = []
         while let tag = pendingTag, tag.owner <= pk {
             if tag.owner == pk { tags.append(tag.name) }

@@ -4,7 +4,7 @@ import Testing
 
 /// `search`, run as a user runs it, with exact output.
 @Suite struct SearchCLITests {
-    private func store(_ scratch: TemporaryDirectory) throws -> String {
+    func store(_ scratch: TemporaryDirectory) throws -> String {
         let store = scratch.file("store.sqlite")
         #expect(try CLIRunner.run(["import", "Samples/kindle-clippings.txt", "Samples/backup.json", "--store", store, "-q"]).status == 0)
         return store
@@ -54,13 +54,35 @@ import Testing
         let scratch = try TemporaryDirectory()
         let store = try store(scratch)
         // The store as the version before the index left it.
-        var dropped = "DROP TABLE card_search; DELETE FROM grdb_migrations WHERE identifier = '3-search';"
+        var dropped = "DROP TABLE search_state; DELETE FROM grdb_migrations WHERE identifier = '3-search';"
         for table in ["citation", "bookmark", "task", "topic"] {
-            dropped += " DROP INDEX \(table)_id;"
+            dropped += " DROP TABLE \(table)_search; DROP INDEX \(table)_id;"
             for event in ["insert", "update", "delete"] { dropped += " DROP TRIGGER \(table)_search_\(event);" }
         }
         let made = try CLIRunner.runProgram("/usr/bin/sqlite3", [store, dropped], environment: [:], directory: scratch.path)
         #expect(made.status == 0)
+        #expect(try CLIRunner.run(["search", "darkness", "--format", "jsonl", "--store", store]).stdout.split(separator: "\n").count == 2)
+    }
+}
+
+extension SearchCLITests {
+    @Test func theIndexStaysInStepThroughEditsPurgesAndRestores() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try store(scratch)
+        #expect(try CLIRunner.run(["edit", "1174c3", "--text", "Well begun, half done.", "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["archive", "--author", "le guin", "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["purge", "--archived", "--store", store]).status == 0)
+        // The last card deleted and a new one added in its place, under the same primary key.
+        #expect(try CLIRunner.run(["backup", "-o", scratch.file("b.json"), "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["restore", scratch.file("b.json"), "--replace", "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["import", "Samples/kindle-clippings.txt", "--store", store, "-q"]).status == 0)
+        var check = ""
+        for table in ["citation", "bookmark", "task", "topic"] {
+            check += "INSERT INTO \(table)_search (\(table)_search) VALUES ('integrity-check'); "
+        }
+        let checked = try CLIRunner.runProgram("/usr/bin/sqlite3", [store, check], environment: [:], directory: scratch.path)
+        #expect(checked == CLIRunner.Result(status: 0, stdout: "", stderr: ""))
+        #expect(try CLIRunner.run(["search", "half done", "--format", "jsonl", "--store", store]).stdout.split(separator: "\n").count == 1)
         #expect(try CLIRunner.run(["search", "darkness", "--format", "jsonl", "--store", store]).stdout.split(separator: "\n").count == 2)
     }
 }
