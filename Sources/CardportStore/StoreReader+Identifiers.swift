@@ -5,6 +5,9 @@ extension StoreReader {
     /// The shortest a short id is, as `git` abbreviates object names.
     public static let shortIDMinimum = 6
 
+    /// The shortest prefix that names a card.
+    public static let shortestPrefix = 4
+
     /// The cards whose id starts with `prefix`; when one card's id is `prefix` exactly, that card alone.
     ///
     /// Ids are compared as written (byte for byte). The look-up is a range scan of each card table's
@@ -33,6 +36,12 @@ extension StoreReader {
         var resolved: [CardMatch] = []
         for prefix in prefixes {
             let matches = try cards(matching: prefix)
+            // As git, a prefix of fewer than four characters names nothing, however few cards there
+            // are: `archive 1` must not archive a card because it happens to be the only one.
+            if prefix.count < StoreReader.shortestPrefix, matches.first?.id != prefix {
+                throw CardportError(.invalidValue, "'\(prefix)' is too short to name a card",
+                                    hint: "give at least \(StoreReader.shortestPrefix) characters of the id; nothing was changed")
+            }
             if matches.count == 1 {
                 resolved.append(matches[0])
                 continue

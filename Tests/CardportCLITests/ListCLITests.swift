@@ -72,9 +72,14 @@ import Testing
               abcdef02  citation  Two
 
             """))
-        #expect(try CLIRunner.run(["archive", "zzz", "--store", store]) == CLIRunner.Result(status: 65, stdout: "", stderr: """
-            error: no card has an id that starts with 'zzz'
+        #expect(try CLIRunner.run(["archive", "zzzz", "--store", store]) == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            error: no card has an id that starts with 'zzzz'
               hint: 'cardport list' shows the cards and their ids; nothing was changed
+
+            """))
+        #expect(try CLIRunner.run(["archive", "abc", "--store", store]) == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            error: 'abc' is too short to name a card
+              hint: give at least 4 characters of the id; nothing was changed
 
             """))
         #expect(try CLIRunner.run(["archive", "abcd9", "--store", store])
