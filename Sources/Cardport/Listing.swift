@@ -39,14 +39,15 @@ public struct Listing: Sendable {
         self.store = store
     }
 
-    /// The cards (never tags or settings) `filter` selects, in `sort` order.
-    public func run(filter: StoreFilter, sort: Sort = .added) throws(CardportError) -> [Entry] {
+    /// The cards (never tags or settings) `filter` selects, in `sort` order; without `shortIDs`
+    /// (for output that shows whole ids) each entry's ``Entry/shortID`` is its whole id.
+    public func run(filter: StoreFilter, sort: Sort = .added, shortIDs: Bool = true) throws(CardportError) -> [Entry] {
         var cards = filter
         cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
         var records: [CardportCore.Record] = []
         let short = try store.read { (reader) in
             try reader.forEach(cards) { (record) in records.append(record) }
-            return try reader.shortIDs(records.map(\.id))
+            return shortIDs ? try reader.shortIDs(records.map(\.id)) : [:]
         }
         let sorted = Listing.sorted(records, by: sort)
         return sorted.map { Entry(record: $0, shortID: short[$0.id] ?? $0.id) }

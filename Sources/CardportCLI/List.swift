@@ -43,9 +43,11 @@ extension CardportCommand {
             var text = ""
             var found = 0
             try Terminal.run { () throws(CardportError) in
-                let entries = try Listing(store: try store.openForReading()).run(filter: try filters.filter(), sort: sort)
+                let style = json ? .json : format
+                let entries = try Listing(store: try store.openForReading()).run(filter: try filters.filter(), sort: sort,
+                                                                                 shortIDs: style == .table)
                 found = entries.count
-                switch json ? .json : format {
+                switch style {
                 case .table: text = CardTable(width: ListFormat.screenWidth, colour: ListFormat.colourOnStandardOutput).render(entries)
                 case .json: text = try Showing.jsonArray(entries.map(\.record))
                 case .jsonl: text = try Showing.jsonLines(entries.map(\.record))

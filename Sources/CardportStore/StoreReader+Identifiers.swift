@@ -70,14 +70,16 @@ extension StoreReader {
             let tables = try CardRows.tables.map(\.table).filter {
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \($0))") ?? false
             }
-            let before = try tables.map { try db.cachedStatement(sql: "SELECT id FROM \($0) WHERE id < ? ORDER BY id DESC LIMIT 1") }
-            let after = try tables.map { try db.cachedStatement(sql: "SELECT id FROM \($0) WHERE id > ? ORDER BY id LIMIT 1") }
+            let before = try tables.map { try BulkStatement(db, sql: "SELECT id FROM \($0) WHERE id < ?1 ORDER BY id DESC LIMIT 1") }
+            let after = try tables.map { try BulkStatement(db, sql: "SELECT id FROM \($0) WHERE id > ?1 ORDER BY id LIMIT 1") }
             for id in ids where result[id] == nil {
                 var shared = 0
                 for statement in before + after {
-                    if let neighbour = try String.fetchOne(statement, arguments: [id]) {
+                    statement.bind(1, id)
+                    if try statement.step(), let neighbour = statement.text(0) {
                         shared = Swift.max(shared, StoreReader.commonPrefixLength(id, neighbour))
                     }
+                    statement.reset()
                 }
                 let length = Swift.max(StoreReader.shortIDMinimum, shared + 1)
                 result[id] = String(id.prefix(length))

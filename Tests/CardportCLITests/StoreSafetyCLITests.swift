@@ -32,7 +32,8 @@ import Testing
         #expect(made.status == 0)
         let before = try checksum(foreign)
         for arguments in [["stats"], ["list"], ["export", "-o", scratch.file("out.jsonl")], ["backup", "-o", scratch.file("b.json")],
-                          ["import", "Samples/favourites.json"], ["archive", "abc123"]] {
+                          ["import", "Samples/favourites.json"], ["archive", "abc123"], ["edit", "abc123", "--note", "x"],
+                          ["tag", "rename", "a", "b"], ["search", "word"]] {
             let result = try CLIRunner.run(arguments + ["--store", foreign])
             #expect(result.status == 74, "\(arguments)")
             #expect(result.stderr.hasPrefix("error: '\(foreign)' is not a Cardport store: it holds tables of another program (ZQUOTE)"))
