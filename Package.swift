@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportTests",
-            dependencies: ["Cardport", "CardportTestSupport"]
+            dependencies: ["Cardport", "CardportTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CardportCLITests",

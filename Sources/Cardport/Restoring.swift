@@ -1,11 +1,14 @@
 public import CardportCore
 public import CardportStore
 import CardportJSON
+import Foundation
 
 /// Restores a backup into a store, after verifying its checksum, in one transaction.
 ///
 /// ``Mode/replace`` empties the store first; ``Mode/merge`` merges the backup's cards into what is
 /// there under a policy, as an import does. Either way, on any error the store is as before.
+/// A document without a checksum (a backup cleaned or edited by hand, or any file Cardport reads)
+/// is restored only when the caller says it may be `unverified`.
 ///
 /// ```swift
 /// let outcome = try Restoring(store: store).run("cards-backup.json", mode: .replace)
@@ -19,17 +22,82 @@ public struct Restoring: Sendable {
         case merge
     }
 
+    /// What the checksum check found.
+    public enum Verification: Sendable, Hashable {
+        /// The document's checksum matches its content.
+        case verified
+        /// The document carries no checksum, or one that does not match, and was read as it is (`--unverified`).
+        case unverified(reason: String)
+    }
+
     /// The store to restore into.
     public let store: Store
 
+    /// The formats a document without a checksum is read with.
+    public let registry: FormatRegistry
+
     /// Creates a restore into `store`.
-    public init(store: Store) {
+    public init(store: Store, registry: FormatRegistry = .standard) {
         self.store = store
+        self.registry = registry
+    }
+
+    /// Checks the document at `path` before any store is opened: its checksum must match, unless
+    /// `unverified`, when a missing or wrong checksum is reported instead of refused.
+    public static func verify(_ path: String, unverified: Bool) throws(CardportError) -> Verification {
+        do {
+            _ = try BackupVerification.checkChecksum(path)
+            return .verified
+        } catch where error.code != .fileNotFound && error.code != .io {
+            guard unverified else {
+                var refused = error
+                refused.hint = (error.hint.map { $0 + "; " } ?? "") + "to restore an edited document as it is, pass --unverified"
+                throw refused
+            }
+            return .unverified(reason: error.message)
+        }
+    }
+
+    /// Verifies the document at `path`, opens (or makes) the store at `storePath`, checks its pages,
+    /// and restores the document into it.
+    ///
+    /// Nothing is left behind by a restore that fails: the document is checked before the store is
+    /// opened, and a store this call made is removed again.
+    public static func run(_ path: String, storePath: String, mode: Mode?, policy: MergePolicy = .newest,
+                           unverified: Bool = false,
+                           registry: FormatRegistry = .standard) throws(CardportError) -> (MergeOutcome, Verification) {
+        let verification = try verify(path, unverified: unverified)
+        let existed = FileManager.default.fileExists(atPath: storePath)
+        do throws(CardportError) {
+            let store = try Store(path: storePath)
+            if existed { try store.checkPages() }
+            let outcome = try Restoring(store: store, registry: registry).run(path, mode: mode, policy: policy,
+                                                                              verification: verification)
+            return (outcome, verification)
+        } catch {
+            if !existed {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: storePath + suffix) }
+            }
+            throw error
+        }
     }
 
     /// Verifies the backup at `path`, then restores it; `mode` `nil` is allowed only for an empty store.
     public func run(_ path: String, mode: Mode?, policy: MergePolicy = .newest) throws(CardportError) -> MergeOutcome {
-        _ = try BackupVerification.checkChecksum(path)
+        try run(path, mode: mode, policy: policy, verification: try Restoring.verify(path, unverified: false))
+    }
+
+    private func run(_ path: String, mode: Mode?, policy: MergePolicy, verification: Verification) throws(CardportError) -> MergeOutcome {
+        let reader: any RecordReader
+        var format = "cardport"
+        if verification == .verified {
+            reader = try NativeJSONFormat().makeReader(try ByteInput(path: path), options: ReadOptions())
+        } else {
+            let input = try ByteInput(path: path)
+            let chosen = try registry.readFormat(named: nil, path: path, prefix: try input.peek(upTo: 64 * 1024))
+            format = chosen.id
+            reader = try chosen.makeReader(input, options: ReadOptions())
+        }
         return try store.write(checkingReferences: false) { (transaction) in
             let cards = try transaction.cardCount()
             guard mode != nil || cards == 0 else {
@@ -37,12 +105,8 @@ public struct Restoring: Sendable {
                                     hint: "pass --replace to replace them with the backup, or --merge to merge it in")
             }
             if mode == .replace { try transaction.removeEverything() }
-            let input = try ByteInput(path: path)
-            guard let reader = try NativeJSONFormat().makeReader(input, options: ReadOptions()) as? any ProvenanceReader else {
-                throw CardportError(.io, "the native format cannot carry provenance")
-            }
             var report = MergeReport()
-            report.inputs.append(MergeReport.Input(name: path, format: "cardport"))
+            report.inputs.append(MergeReport.Input(name: path, format: format))
             while let record = try reader.next() {
                 report.inputs[0].counts.read += 1
                 switch try transaction.upsert(record, policy: policy, provenance: nil) {
@@ -52,9 +116,11 @@ public struct Restoring: Sendable {
                 case .duplicate: report.inputs[0].counts.exactDuplicates += 1
                 }
             }
-            let known = Set(try transaction.provenanceEntries())
-            for entry in reader.provenance where !known.contains(entry) {
-                _ = try transaction.addProvenance(entry)
+            if let provenanceReader = reader as? any ProvenanceReader {
+                let known = Set(try transaction.provenanceEntries())
+                for entry in provenanceReader.provenance where !known.contains(entry) {
+                    _ = try transaction.addProvenance(entry)
+                }
             }
             report.recordsOut = try transaction.cardCount()
             return MergeOutcome(report: report)

@@ -30,7 +30,9 @@ extension StoreStatistics {
                 lines.append("  \(p.importedAt.iso8601)  \(p.format)  \(p.source)  read \(ConversionReport.grouped(p.read)), "
                              + "added \(ConversionReport.grouped(p.added)), updated \(ConversionReport.grouped(p.updated)), "
                              + "unchanged \(ConversionReport.grouped(p.unchanged)), duplicates \(ConversionReport.grouped(p.duplicates)), "
-                             + "rejected \(ConversionReport.grouped(p.rejected)); the store holds \(ConversionReport.grouped(source.cardsHeld)) of its cards"
+                             + "rejected \(ConversionReport.grouped(p.rejected)); "
+                             + (source.cardsHeld.map { "the store holds \(ConversionReport.grouped($0)) of its cards" }
+                                ?? "its cards are not traced (restored from a backup)")
                              + (p.sha256.map { "\n    sha256 \($0)" } ?? ""))
             }
         }

@@ -11,7 +11,7 @@ extension CardportCommand {
                 Name citations by id, or select them with --tag, --favourites or --author (or both).
 
                 Examples:
-                  cardport archive 5f0c2d1e-…
+                  cardport archive 1174c3
                   cardport archive --tag drafts
                 """
         )
@@ -31,8 +31,7 @@ enum ArchiveCommand {
     static func run(archive: Bool, store: StoreOptions, filter: StoreFilter) throws {
         var count = 0
         try Terminal.run { () throws(CardportError) in
-            let opened = try store.open()
-            count = try opened.write { (transaction) in try transaction.setArchived(archive, filter) }
+            count = try Archiving(store: try store.open()).run(archive: archive, filter: filter)
         }
         Terminal.printError("\(archive ? "archived" : "unarchived") \(ConversionReport.count(count, "citation"))\n")
     }

@@ -21,7 +21,8 @@ struct CardportCommand: ParsableCommand {
         version: CardportVersion.current,
         subcommands: [Convert.self, Merge.self, Dedupe.self, Inspect.self, Formats.self, Plugins.self,
                       Import.self, Export.self, Archive.self, Unarchive.self, Purge.self, Backup.self, Restore.self,
-                      Verify.self, Stats.self]
+                      Verify.self, Stats.self,
+                      List.self, Show.self, Edit.self, Tag.self, Search.self]
     )
 
     /// Handles interruption (``Interruption``), then parses and runs the command.

@@ -3,7 +3,7 @@ import CardportStore
 
 /// The citations `archive` and `unarchive` act on: ids, or the store filters, or both.
 struct CitationSelection: ParsableArguments {
-    @Argument(help: ArgumentHelp("Ids of the citations.", valueName: "id"))
+    @Argument(help: ArgumentHelp("Ids of the citations, or unique prefixes of them.", valueName: "id"))
     var ids: [String] = []
 
     @OptionGroup var filters: StoreFilterOptions

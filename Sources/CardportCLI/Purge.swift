@@ -14,14 +14,19 @@ extension CardportCommand {
                 Examples:
                   cardport purge --archived
                   cardport purge --archived --tag drafts
+                  cardport purge --archived --dry-run
                 """
         )
 
-        @Argument(help: ArgumentHelp("Ids of archived citations (default: all that the filters select).", valueName: "id"))
+        @Argument(help: ArgumentHelp("Ids, or unique prefixes, of archived citations (default: all that the filters select).",
+                                     valueName: "id"))
         var ids: [String] = []
 
         @Flag(help: "Delete archived citations (required: purge deletes nothing else).")
         var archived = false
+
+        @Flag(name: .customLong("dry-run"), help: "Say how many would be deleted, and delete nothing.")
+        var dryRun = false
 
         @OptionGroup var filters: StoreFilterOptions
 
@@ -34,12 +39,11 @@ extension CardportCommand {
         func run() throws {
             var count = 0
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.open()
-                count = try opened.write { (transaction) in
-                    try transaction.purgeArchived(filters.filter(kinds: nil, archived: .only, ids: ids))
-                }
+                count = try Purging(store: try store.open()).run(filter: filters.filter(kinds: nil, archived: .only, ids: ids),
+                                                                 dryRun: dryRun)
             }
-            Terminal.printError("deleted \(ConversionReport.count(count, "archived citation"))\n")
+            Terminal.printError("\(dryRun ? "would delete" : "deleted") \(ConversionReport.count(count, "archived citation"))"
+                                + (dryRun ? " (dry run: nothing was deleted)" : "") + "\n")
         }
     }
 }

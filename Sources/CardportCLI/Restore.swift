@@ -15,6 +15,7 @@ extension CardportCommand {
                 Examples:
                   cardport restore cards-backup.json --replace
                   cardport restore cards-backup.json --merge --policy newest
+                  cardport restore cleaned.jsonl --replace --unverified
                 """
         )
 
@@ -31,6 +32,9 @@ extension CardportCommand {
                                    valueName: "policy"), transform: parsePolicy)
         var policy: MergePolicy = .newest
 
+        @Flag(help: "Restore a document without a checksum (an edited backup, or any file Cardport reads), saying so.")
+        var unverified = false
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -41,10 +45,13 @@ extension CardportCommand {
             var outcome = MergeOutcome(report: MergeReport())
             var path = ""
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.open()
-                path = opened.path
-                outcome = try Restoring(store: opened).run(file, mode: replace ? .replace : (merge ? .merge : nil),
-                                                           policy: policy)
+                path = try store.path
+                let verification: Restoring.Verification
+                (outcome, verification) = try Restoring.run(file, storePath: path, mode: replace ? .replace : (merge ? .merge : nil),
+                                                            policy: policy, unverified: unverified)
+                if case .unverified(let reason) = verification {
+                    Terminal.printError("warning: \(reason); restored unverified, with no checksum to check\n")
+                }
             }
             Terminal.printError(outcome.importSummary(store: path, dryRun: false))
         }

@@ -20,8 +20,19 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens (and on first use creates) the store, to change it.
+    /// Opens (and on first use creates) the store, to change many cards (import, archive, purge):
+    /// an existing store's pages are checked first, so a damaged one is refused before the write.
     func open() throws(CardportError) -> Store {
+        let path = try path
+        let existed = FileManager.default.fileExists(atPath: path)
+        let store = try Store(path: path)
+        if existed { try store.checkPages() }
+        return store
+    }
+
+    /// Opens the store to change one card or tag (edit, tag): SQLite's own checks on the pages the
+    /// change touches stand in for a check of the whole file.
+    func openForEditing() throws(CardportError) -> Store {
         try Store(path: try path)
     }
 
@@ -31,22 +42,31 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// The filters of `export`, `archive`, `unarchive` and `purge`.
+/// The filters of `export`, `archive`, `unarchive`, `purge`, `list` and `search`.
 struct StoreFilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Only cards with this tag.", valueName: "tag"))
-    var tag: String?
+    @Option(help: ArgumentHelp("Only cards with this tag; repeat for several (all of them, or any with --any-tag).",
+                               valueName: "tag"))
+    var tag: [String] = []
+
+    @Flag(name: .customLong("any-tag"), help: "With several --tag, cards with any of them rather than all.")
+    var anyTag = false
 
     @Flag(help: "Only favourite citations.")
     var favourites = false
 
-    @Option(help: ArgumentHelp("Only citations by this author (case and spacing do not matter).", valueName: "author"))
+    @Option(help: ArgumentHelp("Only citations one of whose authors has these words (case, accents and order do not matter).",
+                               valueName: "author"))
     var author: String?
+
+    @Option(help: ArgumentHelp("Only citations whose source (book) has these words.", valueName: "source"))
+    var source: String?
 
     /// The filter these options describe, over `kinds` and `ids`.
     func filter(kinds: Set<RecordKind>?, archived: StoreFilter.Archived, ids: [String] = []) -> StoreFilter {
-        StoreFilter(kinds: kinds, tag: tag, favouritesOnly: favourites, archived: archived, author: author, ids: ids)
+        StoreFilter(kinds: kinds, tags: tag, anyTag: anyTag, favouritesOnly: favourites, archived: archived,
+                    author: author, source: source, ids: ids)
     }
 
     /// Whether any filter is set.
-    var isSet: Bool { tag != nil || favourites || author != nil }
+    var isSet: Bool { !tag.isEmpty || favourites || author != nil || source != nil }
 }

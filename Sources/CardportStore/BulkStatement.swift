@@ -107,7 +107,7 @@ final class BulkStatement {
                 return result
             case let code:
                 let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
-                throw CardportError(.io, "the store failed: \(message)",
+                throw CardportError(.io, "the store '\(file)' failed: \(message)",
                                     hint: code == SQLITE_FULL ? "the disk is full" : nil)
             }
         }
@@ -124,8 +124,13 @@ final class BulkStatement {
         case let code:
             let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "error \(code)"
             reset()
-            throw CardportError(.io, "the store failed: \(message)")
+            throw CardportError(.io, "the store '\(file)' failed: \(message)")
         }
+    }
+
+    /// The store's file, for errors to name.
+    private var file: String {
+        connection.flatMap { sqlite3_db_filename($0, "main") }.map { String(cString: $0) } ?? "?"
     }
 
     /// Resets the statement for another run and clears its parameters.

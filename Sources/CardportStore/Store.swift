@@ -52,6 +52,12 @@ public final class Store: Sendable {
     /// refused; it must then be fully migrated already.
     public init(path: String, access: Access = .writing) throws(CardportError) {
         self.path = path
+        // Only a command that writes makes a new store: a reading command given a path that names
+        // nothing (a typo) must not leave an empty store there.
+        if access == .reading, !FileManager.default.fileExists(atPath: path) {
+            throw CardportError(.fileNotFound, "there is no store at '\(path)'",
+                                hint: "nothing was created; check --store (or CARDPORT_STORE), or import cards first")
+        }
         if access == .reading, let queue = try Store.openReadOnlyIfNeeded(path) {
             self.queue = queue
             self.isReadOnly = true
@@ -73,7 +79,7 @@ public final class Store: Sendable {
             try Store.refuseForeign(readOnly, path: path)
             try Store.refuseNewerSchema(readOnly, path: path)
         }
-        queue = try Store.patiently(path) { try DatabaseQueue(path: path, configuration: Store.configuration()) }
+        queue = try Store.patiently(path) { try DatabaseQueue(path: path, configuration: Store.configuration(path: path)) }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
         // tables the first created, and on the next attempt finds the migrations applied.
         let migrator = StoreSchema.migrator
@@ -126,6 +132,7 @@ public final class Store: Sendable {
                     result = try body(transaction)
                     guard commit else { return .rollback }
                     try transaction.finish()
+                    try SearchIndex.catchUp(db)
                     return .commit
                 }
                 return result!
@@ -145,6 +152,19 @@ public final class Store: Sendable {
         try Store.attempt(path) { try queue.read { db in try StoreSchema.migrator.appliedMigrations(db) } }
     }
 
+    /// Throws unless `PRAGMA quick_check` finds every page of the store sound.
+    ///
+    /// A command that writes many rows (import, restore, archive, purge) calls it first: SQLite only
+    /// notices a damaged page when it reads that page, so a bulk write could otherwise go on around
+    /// one and commit. The check reads the whole file, a cost of the order of the write itself; a
+    /// one-card edit skips it and relies on SQLite reporting corruption on the pages it touches.
+    public func checkPages() throws(CardportError) {
+        let problems = try Store.attempt(path) { try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } }
+        guard problems != ["ok"] else { return }
+        throw CardportError(.io, "the store '\(path)' is damaged: \(problems.prefix(3).joined(separator: "; "))",
+                            hint: "nothing was changed; restore it from a backup ('cardport restore BACKUP --replace'), or pass another --store")
+    }
+
     /// The result of `PRAGMA integrity_check`: `["ok"]` for a sound file.
     public func integrityCheck() throws(CardportError) -> [String] {
         try Store.attempt(path) { try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } }
@@ -156,8 +176,11 @@ public final class Store: Sendable {
     /// later store format that older builds must not open raises it.
     static let userVersion = 0
 
-    private static func configuration(readOnly: Bool = false) -> Configuration {
+    private static func configuration(readOnly: Bool = false, path: String) -> Configuration {
         var configuration = Configuration()
+        // GRDB names a connection by its label in `Database.description`, which the store's errors
+        // quote: the label is the file, so a message names it rather than 'GRDB.DatabaseQueue'.
+        configuration.label = path
         configuration.busyMode = .timeout(Store.busyTimeout)
         configuration.foreignKeysEnabled = true
         configuration.readonly = readOnly
@@ -201,11 +224,11 @@ public final class Store: Sendable {
     private static func readOnlyQueue(_ path: String) throws(CardportError) -> DatabaseQueue {
         try patiently(path) {
             do {
-                let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true))
+                let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true, path: path))
                 try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
                 return plain
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
-                return try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true))
+                return try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true, path: path))
             }
         }
     }

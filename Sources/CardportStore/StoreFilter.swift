@@ -1,14 +1,17 @@
 public import CardportCore
 
-/// Which cards an export, archive or purge applies to.
+/// Which cards a store command applies to: the filters `list`, `search`, `export`, `archive` and
+/// `purge` share.
 ///
-/// Kinds other than citations have no favourite, archived flag or author, so a filter on those
-/// selects citations only. Archived citations are left out unless asked for, as the app hides them.
+/// A condition on a field only one kind has selects that kind only: favourites, the archive, the
+/// author and the source are citations' fields, a status and a due date are topics', done or open
+/// are tasks'. Tags belong to citations and bookmarks. Archived citations are left out unless asked
+/// for, as the app hides them.
 ///
 /// ```swift
 /// var filter = StoreFilter()
 /// filter.favouritesOnly = true
-/// filter.tag = "stoic"     // favourite citations tagged "stoic"
+/// filter.tags = ["stoic", "ethics"]   // favourite citations tagged both "stoic" and "ethics"
 /// ```
 public struct StoreFilter: Sendable, Hashable {
     /// Which archived citations a selection includes.
@@ -21,41 +24,90 @@ public struct StoreFilter: Sendable, Hashable {
         case include
     }
 
+    /// Which tasks a selection includes, by their progress.
+    public enum TaskState: Sendable, Hashable {
+        /// Tasks at 100 % (`--done`).
+        case done
+        /// Tasks below 100 % (`--open`).
+        case open
+    }
+
     /// The kinds to select; `nil` selects every kind.
     public var kinds: Set<RecordKind>?
-    /// Only cards with this tag (compared folded, as tags are merged).
-    public var tag: String?
+    /// Only cards with these tags (compared folded, as tags are merged): all of them, or any with ``anyTag``.
+    public var tags: [String]
+    /// Whether a card needs only one of ``tags`` rather than all.
+    public var anyTag: Bool
     /// Only favourite citations.
     public var favouritesOnly: Bool
     /// Which archived citations to include.
     public var archived: Archived
-    /// Only citations by this author (compared folded).
+    /// Only citations one of whose authors has all these words (see ``WordQuery``).
     public var author: String?
+    /// Only citations whose source (the book) has all these words.
+    public var source: String?
+    /// Only topics with this status.
+    public var status: Topic.Status?
+    /// Only topics due before this moment.
+    public var dueBefore: Timestamp?
+    /// Only topics not done (with ``dueBefore``, the overdue ones).
+    public var unfinishedTopicsOnly = false
+    /// Only tasks done, or only tasks open.
+    public var taskState: TaskState?
     /// Only the cards with these ids; empty selects by the other fields alone.
     public var ids: [String]
 
     /// A filter that selects every card that is not archived.
-    public init(kinds: Set<RecordKind>? = nil, tag: String? = nil, favouritesOnly: Bool = false,
-                archived: Archived = .exclude, author: String? = nil, ids: [String] = []) {
+    public init(kinds: Set<RecordKind>? = nil, tags: [String] = [], anyTag: Bool = false, favouritesOnly: Bool = false,
+                archived: Archived = .exclude, author: String? = nil, source: String? = nil, status: Topic.Status? = nil,
+                dueBefore: Timestamp? = nil, taskState: TaskState? = nil, ids: [String] = []) {
         self.kinds = kinds
-        self.tag = tag
+        self.tags = tags
+        self.anyTag = anyTag
         self.favouritesOnly = favouritesOnly
         self.archived = archived
         self.author = author
+        self.source = source
+        self.status = status
+        self.dueBefore = dueBefore
+        self.taskState = taskState
         self.ids = ids
+    }
+
+    /// A filter on one tag (or none), as the store's first commands made it.
+    public init(kinds: Set<RecordKind>? = nil, tag: String?, favouritesOnly: Bool = false, archived: Archived = .exclude,
+                author: String? = nil, ids: [String] = []) {
+        self.init(kinds: kinds, tags: tag.map { [$0] } ?? [], favouritesOnly: favouritesOnly, archived: archived,
+                  author: author, ids: ids)
+    }
+
+    /// A filter on one tag, or none: `tag` set is ``tags`` with that one name.
+    public var tag: String? {
+        get { tags.first }
+        set { tags = newValue.map { [$0] } ?? [] }
     }
 
     /// A filter that selects everything, archived citations included (what a backup holds).
     public static let everything = StoreFilter(archived: .include)
 
-    /// Whether only citations can match (a favourite, archive or author condition is set).
-    var citationsOnly: Bool { favouritesOnly || archived == .only || author != nil }
+    /// Whether only citations can match (a favourite, archive, author or source condition is set).
+    var citationsOnly: Bool { favouritesOnly || archived == .only || author != nil || source != nil }
+
+    /// Whether only topics can match (a status or due date condition is set).
+    var topicsOnly: Bool { status != nil || dueBefore != nil || unfinishedTopicsOnly }
 
     /// Whether the filter lets cards of `kind` through at all.
     func selects(_ kind: RecordKind) -> Bool {
         if let kinds, !kinds.contains(kind) { return false }
         if citationsOnly && kind != .citation { return false }
-        if tag != nil && kind != .citation && kind != .bookmark { return false }
+        if topicsOnly && kind != .topic { return false }
+        if taskState != nil && kind != .task { return false }
+        if !tags.isEmpty && kind != .citation && kind != .bookmark { return false }
         return true
+    }
+
+    /// Whether a filter on anything but the kind is set (which leaves tags and settings out of a selection).
+    var narrowsCards: Bool {
+        !tags.isEmpty || !ids.isEmpty || citationsOnly || topicsOnly || taskState != nil
     }
 }

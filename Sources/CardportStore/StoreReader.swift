@@ -17,10 +17,10 @@ public struct StoreReader {
     public func forEach(_ filter: StoreFilter, _ body: (CardportCore.Record) throws -> Void) throws(CardportError) {
         try run {
             try forEachCard(filter) { _, record in try body(record) }
-            if filter.selects(.tag), filter.tag == nil, filter.ids.isEmpty {
+            if filter.selects(.tag), !filter.narrowsCards {
                 for tag in try tags() { try body(.tag(tag)) }
             }
-            if filter.selects(.settings), filter.tag == nil, filter.ids.isEmpty, let settings = try settings() {
+            if filter.selects(.settings), !filter.narrowsCards, let settings = try settings() {
                 try body(.settings(settings))
             }
         }
@@ -31,17 +31,33 @@ public struct StoreReader {
         let tagNames = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT pk, name FROM tag").map {
             ($0[0] as Int64, $0[1] as String)
         })
-        var tagPK: Int64?
-        if let tag = filter.tag {
+        var tagPKs: [Int64] = []
+        for tag in filter.tags {
             let key = Tag(name: tag).identityKey
-            tagPK = try Int64.fetchOne(db, sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?",
-                                       arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
-            guard tagPK != nil else { return }
+            let pk = try Int64.fetchOne(db, sql: "SELECT pk FROM tag WHERE key_high = ? AND key_low = ?",
+                                        arguments: [Int64(bitPattern: key.high), Int64(bitPattern: key.low)])
+            if let pk { tagPKs.append(pk) } else if !filter.anyTag { return }
         }
-        let author = filter.author.map(TextFolding.fold)
+        if !filter.tags.isEmpty && tagPKs.isEmpty { return }
+        let author = filter.author.map(WordQuery.init)
+        let source = filter.source.map(WordQuery.init)
         for (kind, table) in CardRows.tables where filter.selects(kind) {
             var conditions: [String] = []
-            if tagPK != nil { conditions.append("EXISTS (SELECT 1 FROM \(table)_tag WHERE \(table) = c.pk AND tag = ?1)") }
+            var parameters: [Parameter] = []
+            func mark(_ value: Parameter) -> String {
+                parameters.append(value)
+                return "?\(parameters.count)"
+            }
+            // The cards of a tag as a set SQLite makes once from the link table, rather than a look-up
+            // in it for every card.
+            if filter.anyTag {
+                let marks = tagPKs.map { mark(.number($0)) }.joined(separator: ", ")
+                if !tagPKs.isEmpty { conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag IN (\(marks)))") }
+            } else {
+                for pk in tagPKs {
+                    conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag = \(mark(.number(pk))))")
+                }
+            }
             if kind == .citation {
                 if filter.favouritesOnly { conditions.append("favourite = 1") }
                 switch filter.archived {
@@ -50,28 +66,37 @@ public struct StoreReader {
                 case .include: break
                 }
             }
+            if kind == .task, let state = filter.taskState {
+                conditions.append(state == .done ? "progress = 100" : "progress < 100")
+            }
+            if kind == .topic, filter.unfinishedTopicsOnly { conditions.append("status != 'done'") }
+            if kind == .topic, let status = filter.status {
+                conditions.append("status = \(mark(.text(status.rawValue)))")
+            }
             if !filter.ids.isEmpty {
-                let first = tagPK == nil ? 1 : 2
-                conditions.append("id IN (\((first..<(first + filter.ids.count)).map { "?\($0)" }.joined(separator: ", ")))")
+                conditions.append("id IN (\(filter.ids.map { mark(.text($0)) }.joined(separator: ", ")))")
             }
             let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let rows = try BulkStatement(db, sql: CardRows.selectSQL(kind) + whereClause + " ORDER BY c.pk")
-            var parameter: Int32 = 1
-            if let tagPK {
-                rows.bind(parameter, tagPK)
-                parameter += 1
+            for (index, parameter) in parameters.enumerated() {
+                switch parameter {
+                case .number(let value): rows.bind(Int32(index + 1), value)
+                case .text(let value): rows.bind(Int32(index + 1), value)
+                }
             }
-            for id in filter.ids {
-                rows.bind(parameter, id)
-                parameter += 1
-            }
-            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames)
+            // A few cards of many read their children one by one; every card, by cursors alongside.
+            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames,
+                                            oneByOne: !tagPKs.isEmpty || !filter.ids.isEmpty)
             while try rows.step() {
                 let pk = rows.int(0) ?? 0
-                let (tags, links, questions, extras) = try children.advance(to: pk)
-                if let author, kind == .citation {
-                    guard let written = rows.text(3), TextFolding.fold(written) == author else { continue }
+                if kind == .citation {
+                    if let author, !author.matchesAnyPerson(rows.text(3)) { continue }
+                    if let source, !source.matches(rows.text(4)) { continue }
                 }
+                if kind == .topic, let dueBefore = filter.dueBefore {
+                    guard let due = CardRows.date(rows.text(3)), due.date < dueBefore.date else { continue }
+                }
+                let (tags, links, questions, extras) = try children.advance(to: pk)
                 try body(pk, CardRows.record(kind, row: rows, tags: tags, links: links, questions: questions, extras: extras))
             }
         }
@@ -170,7 +195,11 @@ public struct StoreReader {
             }
             let entries = try Row.fetchAll(db, sql: "SELECT pk FROM provenance ORDER BY pk").map { $0[0] as Int64 }
             let provenance = try self.provenance()
-            stats.sources = zip(entries, provenance).map { StoreStatistics.Source(provenance: $1, cardsHeld: held[$0] ?? 0) }
+            // A restored store lists its imports, but no card is traced to one: say so rather than 0.
+            let traced = !held.isEmpty
+            stats.sources = zip(entries, provenance).map {
+                StoreStatistics.Source(provenance: $1, cardsHeld: traced ? held[$0] ?? 0 : nil)
+            }
             return stats
         }
     }
@@ -178,6 +207,12 @@ public struct StoreReader {
     private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
         try Store.attempt(db.description, body)
     }
+}
+
+/// A value bound to a filter's query.
+private enum Parameter {
+    case number(Int64)
+    case text(String)
 }
 
 /// Cursors over a card table's child rows, ordered like the cards, advanced in step with them.
@@ -190,19 +225,31 @@ private final class ChildCursors {
     private var pendingTag: (owner: Int64, name: String)?
     private var pendingExtra: (owner: Int64, key: String, value: String)?
 
-    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String]) throws {
+    /// Whether children are looked up for each card rather than read by cursors over every row.
+    private let oneByOne: Bool
+    private let table: String
+
+    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String], oneByOne: Bool = false) throws {
         self.db = db
         self.kind = kind
         self.tagNames = tagNames
+        self.oneByOne = oneByOne
+        self.table = table
         if kind == .citation || kind == .bookmark {
-            tagRows = try BulkStatement(db, sql: "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
+            tagRows = try BulkStatement(db, sql: oneByOne
+                ? "SELECT \(table), tag FROM \(table)_tag WHERE \(table) = ?1 ORDER BY position"
+                : "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
         } else {
             tagRows = nil
         }
-        extraRows = try BulkStatement(db, sql: "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
-        extraRows.bind(1, table)
-        pendingTag = try nextTag()
-        pendingExtra = try nextExtra()
+        extraRows = try BulkStatement(db, sql: oneByOne
+            ? "SELECT owner, key, value FROM extra WHERE kind = ?2 AND owner = ?1 ORDER BY key"
+            : "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
+        extraRows.bind(oneByOne ? 2 : 1, table)
+        if !oneByOne {
+            pendingTag = try nextTag()
+            pendingExtra = try nextExtra()
+        }
     }
 
     private func nextTag() throws -> (owner: Int64, name: String)? {
@@ -217,6 +264,15 @@ private final class ChildCursors {
 
     /// The children of card `pk`, skipping those of cards before it.
     func advance(to pk: Int64) throws -> ([String], [String], [Question], [String: String]) {
+        if oneByOne {
+            tagRows?.reset()
+            tagRows?.bind(1, pk)
+            extraRows.reset()
+            extraRows.bind(1, pk)
+            extraRows.bind(2, table)
+            pendingTag = try nextTag()
+            pendingExtra = try nextExtra()
+        }
         var tags: [String] = []
         while let tag = pendingTag, tag.owner <= pk {
             if tag.owner == pk { tags.append(tag.name) }

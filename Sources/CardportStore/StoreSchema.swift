@@ -16,11 +16,12 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-cards", migrate: createCards)
         migrator.registerMigration("2-origins", migrate: createOrigins)
+        migrator.registerMigration("3-search", migrate: createSearch)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards", "2-origins"]
+    static let migrationNames = ["1-cards", "2-origins", "3-search"]
 
     /// Where each card came from, per source, and what that source last gave (Merging.md, "Origins").
     ///

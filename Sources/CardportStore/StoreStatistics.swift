@@ -6,8 +6,10 @@ public struct StoreStatistics: Sendable, Hashable, Encodable {
     public struct Source: Sendable, Hashable, Encodable {
         /// The import.
         public var provenance: Provenance
-        /// Cards that import added and the store still holds.
-        public var cardsHeld: Int
+        /// Cards that import added and the store still holds; `nil` when the store's cards are not
+        /// traced to their imports (cards restored from a backup, which lists imports but not which
+        /// card came from which).
+        public var cardsHeld: Int?
     }
 
     /// Citations, archived ones included.
