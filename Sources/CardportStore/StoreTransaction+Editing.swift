@@ -49,10 +49,6 @@ extension StoreTransaction {
         }
         return nil
     }
-
-    private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
-        try Store.attempt(db.description, body)
-    }
 }
 
 extension CardportCore.Record {

@@ -95,8 +95,4 @@ extension StoreTransaction {
         }
         return cards.count
     }
-
-    private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
-        try Store.attempt(db.description, body)
-    }
 }
