@@ -89,6 +89,12 @@ struct MarkupGate {
     /// Whether a construct has begun that has not ended by ``scanned``.
     var isHolding: Bool { heldStart != nil }
 
+    /// The input offset of the `<!--` of a comment that has not ended by ``scanned``, if one is held.
+    var openComment: Int? {
+        if case .comment = state { return heldStart }
+        return nil
+    }
+
     /// How many bytes from `base` (the input offset of the window's first byte) libxml2 may be given:
     /// up to the construct being held, else everything scanned.
     func passable(from base: Int) -> Int {

@@ -84,6 +84,13 @@ final class StreamingParser {
             count = try gatePass(window, upTo: window.count)
             guard count == 0, gate.isHolding else { break }
             guard try input.fill() else {
+                // libxml2's HTML parser takes a comment that never ends as running to the end of the
+                // file, and every bookmark after it would go without a word.
+                if language == .html, let start = gate.openComment {
+                    isFinished = true
+                    throw input.error(.malformedInput, "a comment opened here is never closed with '-->', so everything after it would be lost",
+                                      at: start, hint: "close the comment, or remove the '<!--' if it was not meant")
+                }
                 // The input ends inside the construct: libxml2 says what is missing.
                 count = window.count
                 break

@@ -50,8 +50,8 @@ import Testing
             INPUT          FORMAT  READ  ADDED  UPDATED  UNCHANGED  EXACT  NEAR  REJECTED
             clippings.txt  kindle     2      0        1          1      0     0         0
             clippings.txt (source kindle:\(scratch.canonical("clippings.txt"))): updated from the source 1, kept (store edits) 0, \
-            conflicts 0, archived as missing 0, Kindle versions replaced 1
-            clippings.txt: reader: highlights: 3, books: 1, extended highlights folded: 1
+            conflicts 0, archived as missing 0, Kindle versions replaced 2
+            clippings.txt: reader: highlights: 3, books: 1, earlier versions replaced by an edit: 1
             the store holds 5 cards (\(scratch.store))
 
             """))

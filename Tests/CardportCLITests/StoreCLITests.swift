@@ -37,8 +37,8 @@ import Glibc
             Samples/kindle-clippings.txt  kindle         8      8        0          0      0     0         0
             Samples/favourites.json       favourites     4      4        0          0      0     0         0
             total                                       12     12        0          0      0     0         0
-            Samples/kindle-clippings.txt: reader: highlights: 9, notes: 2, bookmarks: 1, books: 6, extended highlights folded: 1, \
-            repeated highlights folded: 1, notes attached to their highlight: 1, notes kept as citations of their own: 1, \
+            Samples/kindle-clippings.txt: reader: highlights: 9, notes: 2, bookmarks: 1, books: 6, earlier versions replaced by an edit: 1, \
+            exact repeats replaced: 1, notes attached to their highlight: 1, notes kept as citations of their own: 1, \
             bookmarks skipped: 1, highlights cut by the clipping limit: 1
             the store holds 12 cards (\(store))
 

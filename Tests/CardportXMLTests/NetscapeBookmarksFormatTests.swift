@@ -194,4 +194,25 @@ import Testing
             #expect(read.map(\.tags) == [["books", "git"], ["cartoons"], []], "\(name)")
         }
     }
+
+    @Test func aCommentThatNeverEndsIsAnErrorAtItsStart() {
+        // A damaged `-->` would make the HTML parser take every bookmark after it as comment text.
+        let text = """
+            <!DOCTYPE NETSCAPE-Bookmark-file-1>
+            <DL><p>
+                <!-- Firefox wrote this )->
+                <DT><A HREF="https://example.com/a">A</A>
+                <DT><A HREF="https://example.com/b">B</A>
+            </DL>
+            """
+        do {
+            _ = try FormatHarness.read(format, text, name: "bookmarks.html")
+            Issue.record("a comment that never ends was read without an error")
+        } catch {
+            #expect(error.code == .malformedInput)
+            #expect(error.message == "a comment opened here is never closed with '-->', so everything after it would be lost")
+            #expect(error.location?.line == 3)
+            #expect(error.location?.column == 5)
+        }
+    }
 }
