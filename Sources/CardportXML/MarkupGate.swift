@@ -97,8 +97,9 @@ struct MarkupGate {
 
     /// How many bytes from `base` (the input offset of the window's first byte) libxml2 may be given:
     /// up to the construct being held, else everything scanned.
+    /// A construct the input ended inside was given to libxml2 whole, so it may start before `base`.
     func passable(from base: Int) -> Int {
-        (heldStart ?? scanned) - base
+        Swift.max(0, (heldStart ?? scanned) - base)
     }
 
     /// Walks `window` (whose first byte is at input offset `base`) from ``scanned`` up to `end`;

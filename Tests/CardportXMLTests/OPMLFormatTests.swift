@@ -135,4 +135,15 @@ import Testing
         let error = FormatHarness.error(reading: "<rss version=\"2.0\"><channel/></rss>", as: format)
         #expect(error?.message == "the document is not OPML: its root element is <rss>, not <opml>")
     }
+
+    @Test func aFileCutInsideAnAttributeIsAnErrorAtTheCut() {
+        let text = "<opml version=\"2.0\"><body>\n<outline type=\"link\" text=\"3B"
+        do {
+            _ = try FormatHarness.read(OPMLFormat(), text, name: "cut.opml")
+            Issue.record("a cut file was read without an error")
+        } catch {
+            #expect(error.code == .malformedInput)
+            #expect(error.location?.line == 2)
+        }
+    }
 }
