@@ -83,6 +83,15 @@ struct MarkdownNode {
     /// The 1-based byte column the node starts at.
     var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
 
+    /// A fenced code block's fence: its character (`` ` `` or `~`) and length; `nil` for any other node.
+    var fence: (character: UInt8, length: Int)? {
+        var length: Int32 = 0
+        var offset: Int32 = 0
+        var character: CChar = 0
+        guard cmark_node_get_fenced(pointer, &length, &offset, &character) != 0, length > 0 else { return nil }
+        return (UInt8(bitPattern: character), Int(length))
+    }
+
     /// Whether a list item is a GFM task item (`- [ ]` or `- [x]`).
     var isTaskItem: Bool {
         guard let name = cmark_node_get_type_string(pointer) else { return false }

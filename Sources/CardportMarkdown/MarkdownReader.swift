@@ -52,6 +52,7 @@ final class MarkdownReader: RecordReader {
     private var topic: Topic?
     private var topicPart = TopicPart.notes
     private var isFinished = false
+    private(set) var notes = ReaderNotes()
 
     private let limits: ReadLimits
 
@@ -142,7 +143,27 @@ final class MarkdownReader: RecordReader {
         default:
             // Code blocks, HTML, tables and rules hold no cards.
             flushPending()
+            if node.next == nil, let fence = node.fence, !endsWithFence(fence) {
+                notes.warn(error(.malformedInput, "this code block is never closed, so everything after it was read as code",
+                                 at: node, hint: "close it with a line of \(fence.length) '\(UnicodeScalar(fence.character))', or mark its fence as text"))
+            }
         }
+    }
+
+    /// Whether the text's last non-blank line closes a fence opened with `fence` (CommonMark: at most
+    /// three spaces, at least as many of the same character, nothing after them but spaces).
+    private func endsWithFence(_ fence: (character: UInt8, length: Int)) -> Bool {
+        let body = UnsafeRawBufferPointer(rebasing: input.available[bodyOffset...])
+        var end = body.count
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(body[end - 1]) { end -= 1 }
+        var start = end
+        while start > 0, body[start - 1] != 0x0A { start -= 1 }
+        var index = start
+        while index < end, body[index] == 0x20 { index += 1 }
+        guard index - start <= 3 else { return false }
+        var run = 0
+        while index < end, body[index] == fence.character { run += 1; index += 1 }
+        return run >= fence.length && index == end
     }
 
     private func heading(_ node: MarkdownNode) {

@@ -251,4 +251,23 @@ import Testing
             return error
         }
     }
+
+    @Test func aCodeBlockThatIsNeverClosedIsAWarningAtItsFence() throws {
+        let text = "# Tasks\n\n```s`\nnot a fence\n```\n\n- [ ] Read the chapter\n- [x] Write the notes\n"
+        let input = try ByteInput(bytes: Array(text.utf8), name: "notes.md")
+        let reader = try MarkdownFormat().makeReader(input, options: ReadOptions())
+        #expect(try reader.readAll().isEmpty)
+        let warning = try #require(reader.notes.warnings.first)
+        #expect(warning.message == "this code block is never closed, so everything after it was read as code")
+        #expect(warning.location?.line == 5)
+        #expect(warning.location?.column == 1)
+    }
+
+    @Test func aClosedCodeBlockAtTheEndIsNoWarning() throws {
+        let text = "- [ ] Read\n\n~~~~\ncode\n  ~~~~~  \n\n"
+        let input = try ByteInput(bytes: Array(text.utf8), name: "notes.md")
+        let reader = try MarkdownFormat().makeReader(input, options: ReadOptions())
+        #expect(try reader.readAll().count == 1)
+        #expect(reader.notes.warnings.isEmpty)
+    }
 }
