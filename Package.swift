@@ -70,7 +70,7 @@ let package = Package(
             ]
         ),
         // mimalloc replaces the C library's malloc in the command-line tool: records made on one
-        // thread and freed on another made glibc's arenas contend (Benchmarks/README.md, "The
+        // thread and freed on another made glibc's arenas contend (Documentation/Internals.md, "The
         // allocator"). Debian ships no mimalloc.pc; the header and library are on the default paths.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .executableTarget(

@@ -6,5 +6,5 @@
 // definitions. The converters make records on worker threads and free them on the writing
 // thread; glibc takes a lock on the making thread's arena for each such free, and the threads then
 // wait on each other. mimalloc hands the block back to its heap without one. The measurements are
-// in Benchmarks/README.md, section "The allocator".
+// in Documentation/Internals.md, section "The allocator".
 internal import CMimalloc
