@@ -136,4 +136,30 @@ import Testing
         let exported = try CLIRunner.run(["export", "-o", "-", "--to", "jsonl", "--kind", "settings", "--store", store])
         #expect(exported.stdout.contains("\"widget_tags\":[\"Stoics\"]"))
     }
+
+    @Test func anEditIsAStoreEditThatAReImportKeeps() throws {
+        // The edit adds a tag; the source then adds a note: the three-way merge keeps both.
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        let line = #"{"kind":"citation","id":"c1","text":"Well begun is half done.","author":"Aristotle","tags":[],"favourite":false,"archived":false"#
+        let source = try scratch.write("cards.jsonl", line + "}\n")
+        #expect(try CLIRunner.run(["import", source, "--store", store, "-q"]).status == 0)
+        #expect(try CLIRunner.run(["edit", "c1", "--add-tag", "wisdom", "--store", store]).status == 0)
+        _ = try scratch.write("cards.jsonl", line + #","note":"From Politics"}"# + "\n")
+        #expect(try CLIRunner.run(["import", source, "--store", store, "-q"]).status == 0)
+        let shown = try CLIRunner.run(["show", "c1", "--store", store])
+        #expect(withoutEditTime(shown.stdout) == """
+            format: cardport
+            version: 1
+            citations:
+            - id: c1
+              text: Well begun is half done.
+              author: Aristotle
+              tags: [wisdom]
+              favourite: false
+              archived: false
+              note: From Politics
+
+            """)
+    }
 }
