@@ -76,7 +76,7 @@ public struct Importing: Sendable {
             var sync = MergeOutcome.SyncCounts(source: sourceKey)
             let options = plain.effectiveReadOptions
             let opener = InputOpener(input)
-            let readAhead = ReadAhead(keepGoing: request.keepGoing) { () throws(CardportError) in
+            let readAhead = ReadAhead(keepGoing: request.keepGoing, scheme: scheme) { () throws(CardportError) in
                 let source = try opener.open()
                 return (try resolution.makeReader(source, options: options), source)
             }
@@ -87,13 +87,14 @@ public struct Importing: Sendable {
                 batch.items.reverse()
                 while let item = batch.items.popLast() {
                     let keyed: KeyedRecord
+                    let origin: OriginItem
                     switch item {
                     case .rejected(let error):
                         report.inputs[number].counts.read += 1
                         report.reject(error, input: number)
                         continue
-                    case .record(let record):
-                        keyed = record
+                    case .record(let record, let item):
+                        (keyed, origin) = (record, item)
                     }
                     status.records += 1
                     if let kind = request.kind, keyed.record.kind != kind {
@@ -101,8 +102,7 @@ public struct Importing: Sendable {
                         continue
                     }
                     report.inputs[number].counts.read += 1
-                    let item = OriginItem(keyed.record, key: keyed.key, scheme: scheme)
-                    let result = try transaction.sync(keyed, item: item, source: source, policy: request.policy,
+                    let result = try transaction.sync(keyed, item: origin, source: source, policy: request.policy,
                                                       provenance: provenance)
                     switch result.result {
                     case .added: report.inputs[number].counts.added += 1

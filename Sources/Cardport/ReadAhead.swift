@@ -11,7 +11,8 @@ import Foundation
 final class ReadAhead: @unchecked Sendable {
     /// What the reader produced, in order.
     enum Item {
-        case record(KeyedRecord)
+        /// A record, keyed, with its identity in the source it comes from.
+        case record(KeyedRecord, OriginItem)
         /// A record the reader rejected and skipped (`--keep-going`).
         case rejected(CardportError)
     }
@@ -32,13 +33,16 @@ final class ReadAhead: @unchecked Sendable {
     private(set) var notes = ReaderNotes()
 
     /// Starts reading: `makeReader` runs on a new reading thread (``ReadingThread``, whose stack the
-    /// depth limits assume) and opens the input there.
-    init(keepGoing: Bool, makeReader: @escaping @Sendable () throws(CardportError) -> (any RecordReader, ByteInput)) {
-        ReadingThread.start { [self] in produce(keepGoing: keepGoing, makeReader: makeReader) }
+    /// depth limits assume) and opens the input there; each record's origin item is made there too,
+    /// by the input's `scheme`.
+    init(keepGoing: Bool, scheme: OriginItem.Scheme,
+         makeReader: @escaping @Sendable () throws(CardportError) -> (any RecordReader, ByteInput)) {
+        ReadingThread.start { [self] in produce(keepGoing: keepGoing, scheme: scheme, makeReader: makeReader) }
     }
 
     /// The reading thread's work: every record, keyed, in batches; then the end or the failure.
-    private func produce(keepGoing: Bool, makeReader: () throws(CardportError) -> (any RecordReader, ByteInput)) {
+    private func produce(keepGoing: Bool, scheme: OriginItem.Scheme,
+                         makeReader: () throws(CardportError) -> (any RecordReader, ByteInput)) {
         do throws(CardportError) {
             let (reader, source) = try makeReader()
             var batch = Batch()
@@ -52,7 +56,8 @@ final class ReadAhead: @unchecked Sendable {
                     continue
                 }
                 guard let record else { break }
-                batch.items.append(.record(KeyedRecord(record)))
+                let keyed = KeyedRecord(record)
+                batch.items.append(.record(keyed, OriginItem(record, key: keyed.key, scheme: scheme)))
                 if batch.items.count == ReadAhead.batchSize {
                     batch.bytesRead = source.bytesRead
                     guard handOff.put(batch) else { return }

@@ -28,7 +28,8 @@ public struct Searching: Sendable {
 
     /// The cards `filter` selects whose words hold every word of `text`, at most `limit`, best first.
     public func run(_ text: String, filter: StoreFilter, limit: Int = 50) throws(CardportError) -> [Result] {
-        try store.read { (reader) in
+        try store.catchUpSearch()
+        return try store.read { (reader) in
             let hits = try reader.search(text, filter: filter, limit: limit)
             let short = try reader.shortIDs(hits.map(\.record.id))
             return hits.map {

@@ -14,48 +14,44 @@ import Foundation
 /// ```
 enum OriginBase {
     static func encode(_ record: Record) -> String {
-        var object: [String: Any] = ["id": record.id]
-        func put(_ key: String, _ value: String?) { if let value { object[key] = value } }
-        func put(_ key: String, _ date: Timestamp?) { if let date { object[key] = date.iso8601 } }
-        func put(_ key: String, _ list: [String]) { if !list.isEmpty { object[key] = list } }
-        func put(_ key: String, _ flag: Bool) { if flag { object[key] = 1 } }
-        func put(_ key: String, _ extras: [String: String]) { if !extras.isEmpty { object[key] = extras } }
+        var object = BaseObject()
+        object.put("id", record.id)
         switch record {
         case .citation(let c):
-            object["text"] = c.text
-            put("author", c.author); put("source", c.source); put("tags", c.tags)
-            put("favourite", c.isFavourite); put("archived", c.isArchived)
-            put("created_at", c.createdAt); put("updated_at", c.updatedAt); put("note", c.note)
-            put("page", c.location?.page)
-            if let start = c.location?.start { object["start"] = start }
-            if let end = c.location?.end { object["end"] = end }
-            put("extras", c.extras)
+            object.put("text", c.text)
+            object.put("author", c.author); object.put("source", c.source); object.put("tags", c.tags)
+            object.put("favourite", c.isFavourite); object.put("archived", c.isArchived)
+            object.put("created_at", c.createdAt); object.put("updated_at", c.updatedAt); object.put("note", c.note)
+            object.put("page", c.location?.page)
+            object.put("start", c.location?.start); object.put("end", c.location?.end)
+            object.put("extras", c.extras)
         case .bookmark(let b):
-            object["text"] = b.text
-            put("name", b.name); put("tags", b.tags)
-            put("created_at", b.createdAt); put("updated_at", b.updatedAt); put("extras", b.extras)
+            object.put("text", b.text)
+            object.put("name", b.name); object.put("tags", b.tags)
+            object.put("created_at", b.createdAt); object.put("updated_at", b.updatedAt); object.put("extras", b.extras)
         case .task(let t):
-            object["description"] = t.description
-            object["progress"] = t.progress.percent
-            put("created_at", t.createdAt); put("updated_at", t.updatedAt); put("extras", t.extras)
+            object.put("description", t.description)
+            object.put("progress", t.progress.percent)
+            object.put("created_at", t.createdAt); object.put("updated_at", t.updatedAt); object.put("extras", t.extras)
         case .topic(let t):
-            object["title"] = t.title
-            object["status"] = t.status.rawValue
-            put("due", t.dueDate); put("notes", t.notes); put("links", t.links)
+            object.put("title", t.title)
+            object.put("status", t.status.rawValue)
+            object.put("due", t.dueDate); object.put("notes", t.notes); object.put("links", t.links)
             if !t.questions.isEmpty {
-                object["questions"] = t.questions.map { q -> [String: Any] in
-                    var question: [String: Any] = ["text": q.text]
-                    if let answer = q.answer { question["answer"] = answer }
-                    if q.isDone { question["done"] = 1 }
-                    return question
+                let questions = t.questions.map { q -> String in
+                    var question = BaseObject()
+                    question.put("text", q.text)
+                    question.put("answer", q.answer)
+                    question.put("done", q.isDone)
+                    return question.text
                 }
+                object.members.append(("questions", "[" + questions.joined(separator: ",") + "]"))
             }
-            put("created_at", t.createdAt); put("updated_at", t.updatedAt); put("extras", t.extras)
+            object.put("created_at", t.createdAt); object.put("updated_at", t.updatedAt); object.put("extras", t.extras)
         case .tag, .settings:
             break
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return object.text
     }
 
     /// The card a base's text describes; `nil` when the text is not a base of that kind.
@@ -104,5 +100,66 @@ enum OriginBase {
         case .tag, .settings:
             return nil
         }
+    }
+}
+
+/// A JSON object of a base being written: members that are set, written with sorted keys.
+///
+/// Written by hand rather than through `JSONSerialization`, which took most of the time of an
+/// import whose records fold into cards they differ from.
+private struct BaseObject {
+    /// Each member's key and its value, already JSON text.
+    var members: [(String, String)] = []
+
+    mutating func put(_ key: String, _ value: String?) {
+        if let value { members.append((key, BaseObject.quoted(value))) }
+    }
+
+    mutating func put(_ key: String, _ value: Int?) {
+        if let value { members.append((key, String(value))) }
+    }
+
+    mutating func put(_ key: String, _ date: Timestamp?) {
+        if let date { members.append((key, BaseObject.quoted(date.iso8601))) }
+    }
+
+    mutating func put(_ key: String, _ list: [String]) {
+        if !list.isEmpty { members.append((key, "[" + list.map(BaseObject.quoted).joined(separator: ",") + "]")) }
+    }
+
+    mutating func put(_ key: String, _ flag: Bool) {
+        if flag { members.append((key, "1")) }
+    }
+
+    mutating func put(_ key: String, _ extras: [String: String]) {
+        guard !extras.isEmpty else { return }
+        let pairs = extras.sorted { $0.key < $1.key }.map { BaseObject.quoted($0.key) + ":" + BaseObject.quoted($0.value) }
+        members.append((key, "{" + pairs.joined(separator: ",") + "}"))
+    }
+
+    /// The object's text, keys in code-point order.
+    var text: String {
+        "{" + members.sorted { $0.0 < $1.0 }.map { BaseObject.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
     }
 }

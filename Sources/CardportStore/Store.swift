@@ -132,10 +132,27 @@ public final class Store: Sendable {
                     result = try body(transaction)
                     guard commit else { return .rollback }
                     try transaction.finish()
-                    try SearchIndex.catchUp(db)
                     return .commit
                 }
                 return result!
+            }
+        }
+    }
+
+    /// Brings the full-text index up to date with the cards added since it last caught up.
+    ///
+    /// Imports and restores do not index the cards they add, which would make each of them pay
+    /// for a search that may never come: the first search after them does, here, in one write
+    /// transaction; when the index already holds every card, this only reads.
+    public func catchUpSearch() throws(CardportError) {
+        let behind = try Store.attempt(path) { try queue.read { db in try SearchIndex.isBehind(db) } }
+        guard behind else { return }
+        try Store.attempt(path) {
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try SearchIndex.catchUp(db)
+                    return .commit
+                }
             }
         }
     }

@@ -10,7 +10,7 @@ extension StoreSchema {
     /// For each card table, an FTS5 index of its words (``SearchIndex/columns(_:)``), case- and
     /// accent-insensitive, whose content is the card table itself (external content: no second copy
     /// of the text), filled here from the cards a store already holds. New cards are indexed in bulk
-    /// when their transaction ends (``SearchIndex/catchUp(_:)``); triggers keep the index in step
+    /// by the first search after they came (``SearchIndex/catchUp(_:)``); triggers keep the index in step
     /// when an indexed card changes or goes. Tags are not in it: they are few, and matched by name at
     /// search time (``StoreReader/search(_:filter:limit:)``).
     static func createSearch(_ db: Database) throws {

@@ -362,9 +362,13 @@ extension StoreTransaction {
         pending.bind(2, pk)
         guard try pending.run() == 1 else { return }
         try flushLinks()
-        let card = try StoreReader(db: db).card(kind, pk: pk)
-        try db.execute(sql: "UPDATE origin SET base = ? WHERE kind = ? AND card = ? AND base IS NULL",
-                       arguments: [OriginBase.encode(card), kind.rawValue, pk])
+        let card = try StoreReader(db: db).card(kind, pk: pk, queries: try statements(kind).card)
+        let write = try origins.statement(db, \.writeBase,
+                                          "UPDATE origin SET base = ?1 WHERE kind = ?2 AND card = ?3 AND base IS NULL")
+        write.bind(1, OriginBase.encode(card))
+        write.bind(2, kind.rawValue)
+        write.bind(3, pk)
+        try write.run()
     }
 
     /// Makes again the item index set aside while this transaction filled an empty origin table.
@@ -419,6 +423,7 @@ struct OriginStatements {
     var insert: BulkStatement?
     var rewrite: BulkStatement?
     var pendingBase: BulkStatement?
+    var writeBase: BulkStatement?
 
     /// An origin from the current row of a `SELECT pk, source, kind, card, digest, base`.
     static func row(_ statement: BulkStatement) -> StoreTransaction.OriginRow {

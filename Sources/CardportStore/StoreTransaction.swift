@@ -237,9 +237,10 @@ public final class StoreTransaction {
         if let statements = prepared[record.kind.ordinal], statements.unindexedKeys != nil {
             // While the key index is set aside, the keys in memory are the index: a card whose key
             // changes (a re-imported highlight that was lengthened) moves there too.
-            try flushLinks()
-            let old = try StoreReader(db: db).card(record.kind, pk: pk).identityKey
-            if old != key {
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT key_high, key_low FROM \(CardRows.table(record.kind)) WHERE pk = ?"),
+                                       arguments: [pk])
+            let old = row.map { IdentityKey(kind: record.kind, high: UInt64(bitPattern: $0[0]), low: UInt64(bitPattern: $0[1])) }
+            if let old, old != key {
                 statements.unindexedKeys?[old] = nil
                 statements.unindexedKeys?[key] = pk
             }

@@ -119,4 +119,39 @@ import Testing
         let id = try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
         #expect(id == 0x4352_4450)
     }
+
+    @Test func theSearchIndexCatchesUpAtTheFirstSearchAfterAnImport() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store(path: path)
+        try store.write { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "The left hand of darkness.")), policy: .newest, provenance: nil)
+            _ = try transaction.upsert(.citation(Citation(text: "Light is the right hand.")), policy: .newest, provenance: nil)
+        }
+        // The import indexed nothing: the state still says no citation is in the index.
+        let indexed = { try DatabaseQueue(path: path).read { db in
+            try Int64.fetchOne(db, sql: "SELECT indexed FROM search_state WHERE kind = 'citation'") } }
+        #expect(try indexed() == 0)
+        try store.catchUpSearch()
+        #expect(try indexed() == 2)
+        let hits = try store.read { try $0.search("left", filter: StoreFilter(), limit: 10) }
+        #expect(hits.map { if case .citation(let c) = $0.record { c.text } else { "" } } == ["The left hand of darkness."])
+        // Caught up, a second call writes nothing: the index holds every card.
+        try store.catchUpSearch()
+        #expect(try indexed() == 2)
+    }
+
+    @Test func aFirstImportLeavesEveryIndexOfTheSchemaInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let indexes = { try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") } }
+        let store = try Store(path: path)
+        let before = try indexes()
+        try store.write { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "Carpe diem.")), policy: .newest, provenance: nil)
+        }
+        #expect(try indexes() == before)
+        #expect(before.contains("citation_id") && before.contains("citation_key"))
+    }
 }

@@ -34,8 +34,9 @@ public struct IdentityKey: Sendable, Hashable, Comparable, CustomStringConvertib
         self.kind = kind
     }
 
-    /// The key of `kind` with the given digest (for the tests of tables that place keys by it).
-    init(kind: RecordKind, high: UInt64, low: UInt64) {
+    /// The key of `kind` with the given digest: as the store keeps it, in two integer columns, and
+    /// for the tests of tables that place keys by it.
+    package init(kind: RecordKind, high: UInt64, low: UInt64) {
         self.kind = kind
         self.high = high
         self.low = low
