@@ -4,8 +4,8 @@ import CardportJSON
 
 /// Writes everything a store holds to one native Cardport document with a checksum.
 ///
-/// The document holds every card (ids, archived citations included), the tags, the settings and
-/// the provenance entries, and ends with `"checksum": "sha256:…"`: the SHA-256 of every byte before
+/// The document holds every card (ids, archived citations included), the tags, the settings, the
+/// provenance entries and the origins by which re-imports find their cards, and ends with `"checksum": "sha256:…"`: the SHA-256 of every byte before
 /// the checksum's opening quote. Records come in the order the store added them and tags by name,
 /// so backing up a store restored from a backup gives the same bytes.
 ///
@@ -31,6 +31,7 @@ public struct Backup: Sendable {
             else { throw CardportError(.io, "the native format cannot carry provenance") }
             var tally = KindTally()
             try store.read { (reader) in
+                writer.origins = try reader.originLedger()
                 try reader.forEach(.everything) { (record) in
                     tally[record.kind] += 1
                     try writer.write(record)
@@ -41,7 +42,7 @@ public struct Backup: Sendable {
             let checksum = writer.checksum ?? ""
             try file.commit()
             return BackupSummary(path: path, records: tally.byPluralName, provenance: writer.provenance.count,
-                                 checksum: checksum)
+                                 origins: writer.origins.entries.count, checksum: checksum)
         } catch {
             file.discard()
             throw error

@@ -27,7 +27,13 @@ public enum BackupVerification {
             }
             var tally = KindTally()
             while let record = try reader.next() { tally[record.kind] += 1 }
-            return BackupSummary(path: path, records: tally.byPluralName, provenance: reader.provenance.count, checksum: checksum)
+            let ledger = reader.origins
+            if let stray = ledger.entries.first(where: { !ledger.sources.indices.contains($0.source) || $0.card >= tally[$0.kind] }) {
+                throw CardportError(.malformedInput, "\(path): an origin names a source or a \(stray.kind) the backup does not hold (source \(stray.source), card \(stray.card))",
+                                    hint: "the backup was changed after it was written; use an earlier backup")
+            }
+            return BackupSummary(path: path, records: tally.byPluralName, provenance: reader.provenance.count,
+                                 origins: reader.origins.entries.count, checksum: checksum)
         }
     }
 

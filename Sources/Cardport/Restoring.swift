@@ -107,19 +107,40 @@ public struct Restoring: Sendable {
             if mode == .replace { try transaction.removeEverything() }
             var report = MergeReport()
             report.inputs.append(MergeReport.Input(name: path, format: format))
+            // What the backup's origins name: the card each of its cards became, and the version
+            // of each card that was merged into one the store had rather than going in as it was.
+            var restored: [RecordKind: [Int64]] = [:]
+            var bases: [RecordKind: [Int: CardportCore.Record]] = [:]
             while let record = try reader.next() {
                 report.inputs[0].counts.read += 1
-                switch try transaction.upsert(record, policy: policy, provenance: nil) {
+                let result = try transaction.upsert(record, policy: policy, provenance: nil)
+                switch result {
                 case .added: report.inputs[0].counts.added += 1
                 case .updated: report.inputs[0].counts.updated += 1
                 case .unchanged: report.inputs[0].counts.unchanged += 1
                 case .duplicate: report.inputs[0].counts.exactDuplicates += 1
                 }
+                let kind = record.kind
+                guard kind != .tag, kind != .settings else { continue }
+                if result != .added { bases[kind, default: [:]][restored[kind, default: []].count] = record }
+                restored[kind, default: []].append(transaction.lastCardPK)
             }
             if let provenanceReader = reader as? any ProvenanceReader {
-                let known = Set(try transaction.provenanceEntries())
-                for entry in provenanceReader.provenance where !known.contains(entry) {
-                    _ = try transaction.addProvenance(entry)
+                var known: [Provenance: Int64] = [:]
+                for (pk, entry) in try transaction.provenanceRows() { known[entry] = pk }
+                var imports: [Int64] = []
+                for entry in provenanceReader.provenance {
+                    if let pk = known[entry] {
+                        imports.append(pk)
+                    } else {
+                        let pk = try transaction.addProvenance(entry)
+                        known[entry] = pk
+                        imports.append(pk)
+                    }
+                }
+                let ledger = provenanceReader.origins
+                if !ledger.isEmpty {
+                    _ = try transaction.restoreOrigins(ledger, cards: restored, imports: imports, bases: bases)
                 }
             }
             report.recordsOut = try transaction.cardCount()

@@ -17,8 +17,10 @@ public import CardportCore
 /// million citations never sit in memory at once. The writer streams the first kind it is given and
 /// holds the other kinds until ``RecordWriter/finish()``.
 public struct NativeJSONFormat: CardFormat {
-    /// The document version this build writes and the newest it reads.
-    public static let version = 1
+    /// The newest document version this build reads and writes: 2 for a backup that carries its
+    /// store's origins (``OriginLedger``), 1 for every other document, so that a document without
+    /// them stays readable by a Cardport that predates them.
+    public static let version = 2
 
     public init() {}
 

@@ -11,6 +11,7 @@ final class NativeJSONReader: ProvenanceReader {
     private let stream: JSONStream
     private var state = State.start
     private(set) var provenance: [Provenance] = []
+    private(set) var origins = OriginLedger()
 
     init(input: ByteInput, limits: ReadLimits) {
         self.stream = JSONStream(input, limits: limits)
@@ -100,6 +101,23 @@ final class NativeJSONReader: ProvenanceReader {
                 provenance.append(try ProvenanceJSON.decode(entry, at: valueOffset, stream: stream))
             }
             return nil
+        case "sources", "origins":
+            let (value, valueOffset) = try stream.locatedValue()
+            guard case .array(let items) = value else {
+                throw stream.error(.invalidValue, "\"\(key)\" must be a list, not \(value.typeName)", at: valueOffset)
+            }
+            for item in items {
+                if key == "sources" {
+                    origins.sources.append(try OriginLedgerJSON.decodeSource(item, at: valueOffset, stream: stream))
+                } else {
+                    origins.entries.append(try OriginLedgerJSON.decodeEntry(item, at: valueOffset, stream: stream))
+                }
+            }
+            return nil
+        case "added_by":
+            let (value, valueOffset) = try stream.locatedValue()
+            origins.addedBy = try OriginLedgerJSON.decodeAddedBy(value, at: valueOffset, stream: stream)
+            return nil
         case "checksum":
             // Checked by `cardport verify` and `restore` over the file's bytes, before reading.
             let (value, valueOffset) = try stream.locatedValue()
@@ -118,7 +136,7 @@ final class NativeJSONReader: ProvenanceReader {
             guard let kind = RecordKind(name: key), kind != .settings, key == kind.pluralName else {
                 let sections = RecordKind.allCases.map { "\"\($0.pluralName)\"" }.joined(separator: ", ")
                 throw stream.error(.malformedInput, "a Cardport document has no section \"\(key)\"", at: offset,
-                                   hint: "its sections are \"format\", \"version\", \(sections), \"provenance\", \"checksum\"")
+                                   hint: "its sections are \"format\", \"version\", \(sections), \"provenance\", \"sources\", \"origins\", \"added_by\", \"checksum\"")
             }
             try stream.expect(0x5B, "'[' to open the \"\(key)\" list")
             state = .section(kind, first: true)

@@ -8,14 +8,24 @@ final class NativeJSONWriter: ProvenanceWriter {
     private var settings: Settings?
     private(set) var losses = LossReport()
     var provenance: [Provenance] = []
+    var origins = OriginLedger()
     private(set) var checksum: String?
+    private var started = false
 
     init(output: ByteOutput) {
         self.output = output
-        writer.raw("{\n  \"format\": \"cardport\",\n  \"version\": 1")
+    }
+
+    /// Opens the document: version 2 when it carries origins, else 1 (see ``NativeJSONFormat/version``).
+    private func start() {
+        guard !started else { return }
+        started = true
+        writer.raw("{\n  \"format\": \"cardport\",\n  \"version\": ")
+        writer.int(origins.isEmpty ? 1 : 2)
     }
 
     func write(_ record: Record) throws(CardportError) {
+        start()
         if case .settings(let value) = record {
             if settings != nil { losses.dropRecord(of: .settings) }
             settings = value
@@ -50,6 +60,7 @@ final class NativeJSONWriter: ProvenanceWriter {
     }
 
     func finish() throws(CardportError) {
+        start()
         if streamingKind != nil { writer.raw("\n  ]") }
         for kind in RecordKind.allCases {
             guard let section = held[kind] else { continue }
@@ -70,6 +81,39 @@ final class NativeJSONWriter: ProvenanceWriter {
                 ProvenanceJSON.encode(entry, into: writer)
             }
             writer.raw("\n  ]")
+        }
+        if !origins.sources.isEmpty {
+            writer.raw(",\n  \"sources\": [")
+            for (i, source) in origins.sources.enumerated() {
+                writer.raw(i == 0 ? "\n    " : ",\n    ")
+                OriginLedgerJSON.encode(source, into: writer)
+            }
+            writer.raw("\n  ]")
+        }
+        if !origins.entries.isEmpty {
+            writer.raw(",\n  \"origins\": [")
+            for (i, entry) in origins.entries.enumerated() {
+                writer.raw(i == 0 ? "\n    " : ",\n    ")
+                OriginLedgerJSON.encode(entry, into: writer)
+                try writer.flush(to: output)
+            }
+            writer.raw("\n  ]")
+        }
+        let traced = RecordKind.allCases.filter { origins.addedBy[$0] != nil }
+        if !traced.isEmpty {
+            writer.raw(",\n  \"added_by\": {")
+            for (i, kind) in traced.enumerated() {
+                writer.raw(i == 0 ? "\n    " : ",\n    ")
+                writer.string(kind.pluralName)
+                writer.raw(": [")
+                for (j, place) in origins.addedBy[kind]!.enumerated() {
+                    if j > 0 { writer.byte(0x2C) }
+                    if let place { writer.int(place) } else { writer.raw("null") }
+                    try writer.flush(to: output)
+                }
+                writer.byte(0x5D)
+            }
+            writer.raw("\n  }")
         }
         if output.digest != nil {
             // The checksum covers every byte before its opening quote.

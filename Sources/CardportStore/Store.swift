@@ -80,6 +80,15 @@ public final class Store: Sendable {
             try Store.refuseNewerSchema(readOnly, path: path)
         }
         queue = try Store.patiently(path) { try DatabaseQueue(path: path, configuration: Store.configuration(path: path)) }
+        // The id goes in before the first table: another process opening the file while this one
+        // migrates it then knows it for a store being made, not another program's database.
+        try Store.patiently(path) {
+            try queue.writeWithoutTransaction { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Store.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(Store.applicationID)")
+                }
+            }
+        }
         // Two processes opening a new store at once both see it unmigrated; the second fails on
         // tables the first created, and on the next attempt finds the migrations applied.
         let migrator = StoreSchema.migrator
@@ -97,13 +106,6 @@ public final class Store: Sendable {
                 }
                 attempt += 1
                 if attempt >= 3 { throw Store.failure(error, path: path) }
-            }
-        }
-        try Store.attempt(path) {
-            try queue.writeWithoutTransaction { db in
-                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Store.applicationID {
-                    try db.execute(sql: "PRAGMA application_id = \(Store.applicationID)")
-                }
             }
         }
     }

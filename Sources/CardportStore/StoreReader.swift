@@ -160,16 +160,21 @@ public struct StoreReader {
 
     /// Every provenance entry, oldest first.
     public func provenance() throws(CardportError) -> [Provenance] {
+        try provenanceRows().map(\.entry)
+    }
+
+    /// Every provenance entry with its primary key, oldest first.
+    func provenanceRows() throws(CardportError) -> [(pk: Int64, entry: Provenance)] {
         try run {
             try Row.fetchAll(db, sql: """
-                SELECT source, sha256, format, imported_at, read, added, updated, unchanged, duplicates, rejected
+                SELECT source, sha256, format, imported_at, read, added, updated, unchanged, duplicates, rejected, pk
                 FROM provenance ORDER BY pk
                 """).map { row in
                 let time: String = row[3]
-                return Provenance(source: row[0], sha256: row[1], format: row[2],
-                                  importedAt: Timestamp(parsing: time) ?? Timestamp(secondsSince1970: 0),
-                                  read: row[4], added: row[5], updated: row[6], unchanged: row[7],
-                                  duplicates: row[8], rejected: row[9])
+                return (row[10], Provenance(source: row[0], sha256: row[1], format: row[2],
+                                            importedAt: Timestamp(parsing: time) ?? Timestamp(secondsSince1970: 0),
+                                            read: row[4], added: row[5], updated: row[6], unchanged: row[7],
+                                            duplicates: row[8], rejected: row[9]))
             }
         }
     }
@@ -204,7 +209,7 @@ public struct StoreReader {
         }
     }
 
-    private func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
+    func run<T>(_ body: () throws -> T) throws(CardportError) -> T {
         try Store.attempt(db.description, body)
     }
 }

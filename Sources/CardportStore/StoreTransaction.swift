@@ -49,6 +49,11 @@ public final class StoreTransaction {
         try StoreReader(db: db).provenance()
     }
 
+    /// Every provenance entry with its number, oldest first.
+    public func provenanceRows() throws(CardportError) -> [(pk: Int64, entry: Provenance)] {
+        try StoreReader(db: db).provenanceRows()
+    }
+
     // MARK: Upsert
 
     /// Merges one record into the store and says what that did.

@@ -50,7 +50,7 @@ import Glibc
 
         let backedUp = try run("backup", "-o", "cards-backup.json")
         #expect(backedUp.status == 0)
-        #expect(backedUp.stderr.hasPrefix("cards-backup.json: 12 records (12 citations), 2 provenance entries, sha256 "))
+        #expect(backedUp.stderr.hasPrefix("cards-backup.json: 12 records (12 citations), 2 provenance entries, 12 origins, sha256 "))
         let verified = try run("verify", "cards-backup.json")
         #expect(verified == CLIRunner.Result(status: 0, stdout: "ok " + backedUp.stderr, stderr: ""))
 

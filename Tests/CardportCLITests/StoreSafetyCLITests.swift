@@ -97,12 +97,28 @@ import Testing
                 == CLIRunner.Result(status: 0, stdout: "", stderr: "deleted 1 archived citation\n"))
     }
 
-    @Test func statsAfterARestoreSaysItsCardsAreNotTracedRatherThanZero() throws {
+    @Test func statsAfterARestoreCountsEachImportsCardsAsBefore() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        #expect(try CLIRunner.run(["import", "Samples/backup.json", "--store", store, "-q"]).status == 0)
+        let before = try CLIRunner.run(["stats", "--store", store])
+        #expect(before.stdout.contains("rejected 0; the store holds 10 of its cards\n"))
+        #expect(try CLIRunner.run(["backup", "-o", scratch.file("b.json"), "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["restore", scratch.file("b.json"), "--replace", "--store", store]).status == 0)
+        #expect(try CLIRunner.run(["stats", "--store", store]) == before)
+    }
+
+    @Test func statsAfterRestoringABackupThatDoesNotTraceItsCardsSaysSoRatherThanZero() throws {
         let scratch = try TemporaryDirectory()
         let store = scratch.file("store.sqlite")
         #expect(try CLIRunner.run(["import", "Samples/backup.json", "--store", store, "-q"]).status == 0)
         #expect(try CLIRunner.run(["backup", "-o", scratch.file("b.json"), "--store", store]).status == 0)
-        #expect(try CLIRunner.run(["restore", scratch.file("b.json"), "--replace", "--store", store]).status == 0)
+        // A backup as versions before origins wrote it: provenance, but no sources, origins or added_by.
+        let text = try scratch.read("b.json")
+        let older = String(text[..<text.range(of: ",\n  \"sources\"")!.lowerBound]) + "\n}\n"
+        try older.replacingOccurrences(of: "\"version\": 2", with: "\"version\": 1")
+            .write(toFile: scratch.file("older.json"), atomically: true, encoding: .utf8)
+        #expect(try CLIRunner.run(["restore", scratch.file("older.json"), "--replace", "--unverified", "--store", store]).status == 0)
         let stats = try CLIRunner.run(["stats", "--store", store])
         #expect(stats.stdout.contains("rejected 0; its cards are not traced (restored from a backup)\n"))
         #expect(!stats.stdout.contains("the store holds 0 of its cards"))

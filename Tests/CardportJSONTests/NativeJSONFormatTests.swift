@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"format\": \"cardport\", \"version\": 2}", "this document is version 2; this Cardport reads up to version 1"),
+        ("{\"format\": \"cardport\", \"version\": 3}", "this document is version 3; this Cardport reads up to version 2"),
         ("{\"format\": \"other\"}", "this is not a Cardport document (\"format\" is \"other\")"),
         ("{\"quotes\": []}", "a Cardport document has no section \"quotes\""),
         ("{\"citations\": [\n{\"text\": \"a\"},", "the input ends inside a value"),
