@@ -163,33 +163,14 @@ public enum KindleReplay {
         for (n, entry) in entries.enumerated() {
             let clipping = clippings[entry]
             json += n == 0 ? "{" : ",{"
-            json += "\"text\":" + jsonString(clipping.text)
+            json += "\"text\":" + CompactJSON.string(clipping.text)
             if let start = clipping.location.start, let end = clipping.location.end {
-                json += ",\"location\":" + jsonString(start == end ? "\(start)" : "\(start)-\(end)")
+                json += ",\"location\":" + CompactJSON.string(start == end ? "\(start)" : "\(start)-\(end)")
             }
-            if let page = clipping.location.page { json += ",\"page\":" + jsonString(page) }
-            if let added = clipping.added { json += ",\"added\":" + jsonString(added.iso8601) }
+            if let page = clipping.location.page { json += ",\"page\":" + CompactJSON.string(page) }
+            if let added = clipping.added { json += ",\"added\":" + CompactJSON.string(added.iso8601) }
             json += "}"
         }
         return json + "]"
-    }
-
-    /// `text` as a JSON string literal.
-    private static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -112,7 +112,7 @@ private struct BaseObject {
     var members: [(String, String)] = []
 
     mutating func put(_ key: String, _ value: String?) {
-        if let value { members.append((key, BaseObject.quoted(value))) }
+        if let value { members.append((key, CompactJSON.string(value))) }
     }
 
     mutating func put(_ key: String, _ value: Int?) {
@@ -120,11 +120,11 @@ private struct BaseObject {
     }
 
     mutating func put(_ key: String, _ date: Timestamp?) {
-        if let date { members.append((key, BaseObject.quoted(date.iso8601))) }
+        if let date { members.append((key, CompactJSON.string(date.iso8601))) }
     }
 
     mutating func put(_ key: String, _ list: [String]) {
-        if !list.isEmpty { members.append((key, "[" + list.map(BaseObject.quoted).joined(separator: ",") + "]")) }
+        if !list.isEmpty { members.append((key, "[" + list.map(CompactJSON.string).joined(separator: ",") + "]")) }
     }
 
     mutating func put(_ key: String, _ flag: Bool) {
@@ -133,33 +133,12 @@ private struct BaseObject {
 
     mutating func put(_ key: String, _ extras: [String: String]) {
         guard !extras.isEmpty else { return }
-        let pairs = extras.sorted { $0.key < $1.key }.map { BaseObject.quoted($0.key) + ":" + BaseObject.quoted($0.value) }
+        let pairs = extras.sorted { $0.key < $1.key }.map { CompactJSON.string($0.key) + ":" + CompactJSON.string($0.value) }
         members.append((key, "{" + pairs.joined(separator: ",") + "}"))
     }
 
     /// The object's text, keys in code-point order.
     var text: String {
-        "{" + members.sorted { $0.0 < $1.0 }.map { BaseObject.quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
+        "{" + members.sorted { $0.0 < $1.0 }.map { CompactJSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }

@@ -1,3 +1,5 @@
+import CardportCore
+
 /// A list of names kept in a record's `extras` as a JSON array of strings (`["home","phone"]`), the
 /// form every format uses for a list it has no field for (Taskwarrior keeps its tags that way too).
 enum StringListExtra {
@@ -60,26 +62,7 @@ enum StringListExtra {
 
     /// `values` as a compact JSON array of strings.
     static func text(_ values: [String]) -> String {
-        var out = "["
-        for (index, value) in values.enumerated() {
-            if index > 0 { out += "," }
-            out += "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{0}"..."\u{1F}":
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
+        CompactJSON.array(values)
     }
 
     private static func hex4(_ scalars: inout ArraySlice<Unicode.Scalar>) -> UInt32? {
