@@ -1,4 +1,5 @@
 import CardportCore
+import Foundation
 
 extension Conversion {
     /// An input whose format has been settled.
@@ -59,6 +60,8 @@ extension Conversion {
             let resolution: FormatResolution
             if let claimed {
                 resolution = FormatResolution(format: claimed)
+            } else if request.from == nil, let direct = pathFormat(path) {
+                resolution = FormatResolution(format: direct)
             } else {
                 let opened = try ByteInput(path: path, maximumWindow: maximumWindow)
                 let prefix = try opened.peek(upTo: 64 * 1024)
@@ -82,6 +85,19 @@ extension Conversion {
             if let size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan
+    }
+
+    /// The format that reads the file at `path` from its path (``FormatDescriptor/readsFromPath``),
+    /// when one claims its extension and is certain of its first bytes: such a file (a binary
+    /// property list) is not text, so it is never opened as text to be sniffed.
+    private func pathFormat(_ path: String) -> (any CardFormat)? {
+        guard path != "-" else { return nil }
+        let ext = (path as NSString).pathExtension.lowercased()
+        let candidates = registry.formats.filter { $0.descriptor.readsFromPath && $0.descriptor.extensions.contains(ext) }
+        guard !candidates.isEmpty, let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let prefix = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        return candidates.first { $0.sniff(prefix) == .certain }
     }
 
     /// Settles the output of every input, and checks each can hold what its input holds and does not

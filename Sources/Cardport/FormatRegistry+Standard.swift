@@ -27,6 +27,7 @@ extension FormatRegistry {
         JSONLinesFormat(),
         DummyJSONFormat(),
         FavouritesFormat(),
+        PlistFormat(),
         CSVFormat(),
         CSVFormat(dialect: .readwise),
         CSVFormat(dialect: .readwiseImport),

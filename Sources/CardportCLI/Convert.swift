@@ -63,7 +63,7 @@ extension CardportCommand {
                 destination: outDir.map { .directory($0) } ?? .file(output!),
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
-                                                 strict: formats.strict),
+                                                 strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: formats.writeOptions)
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()

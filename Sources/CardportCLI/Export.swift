@@ -40,6 +40,8 @@ extension CardportCommand {
 
         @OptionGroup var delimited: DelimitedTextOptions
 
+        @OptionGroup var plist: PlistOptions
+
         @OptionGroup var plugins: PluginOptions
 
         @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
@@ -60,7 +62,7 @@ extension CardportCommand {
                 let opened = try store.openForReading()
                 summary = try Exporting(registry: try plugins.registry(), store: opened).run(
                     output: output, to: to, filter: filter,
-                    writeOptions: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard))
+                    writeOptions: plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard)))
             }
             guard let summary, !quiet else { return }
             switch report {

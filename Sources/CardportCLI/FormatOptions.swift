@@ -15,6 +15,8 @@ struct FormatOptions: ParsableArguments {
 
     @OptionGroup var delimited: DelimitedTextOptions
 
+    @OptionGroup var plist: PlistOptions
+
     @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
     var strict = false
 
@@ -28,7 +30,36 @@ struct FormatOptions: ParsableArguments {
 
     /// The writer options these flags ask for.
     var writeOptions: WriteOptions {
-        WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split)
+        plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split))
+    }
+}
+
+/// `--plist-key` and `--plist-format`, for the apps' property lists (the `plist` format).
+struct PlistOptions: ParsableArguments {
+    @Option(name: .customLong("plist-key"),
+            help: ArgumentHelp("The property-list key that holds the cards (read: as well as the apps' own keys; write: instead of 'cards'; 'favourites' for the quotes app).",
+                               valueName: "key"))
+    var key: String?
+
+    @Option(name: .customLong("plist-format"), help: ArgumentHelp("Write a property list as xml or binary (default: xml).", valueName: "form"),
+            transform: parsePlistForm)
+    var binary = false
+
+    /// `options` with these flags' settings.
+    func apply(to options: WriteOptions) -> WriteOptions {
+        var options = options
+        options.plistKey = key
+        options.plistBinary = binary
+        return options
+    }
+}
+
+/// `xml` or `binary`, for `--plist-format`: whether the list is binary.
+func parsePlistForm(_ text: String) throws -> Bool {
+    switch text.lowercased() {
+    case "xml": return false
+    case "binary": return true
+    default: throw ValidationError("--plist-format must be xml or binary, not '\(text)'")
     }
 }
 
@@ -56,6 +87,10 @@ struct InputFormatOptions: ParsableArguments {
             transform: parseDelimiter)
     var delimiter: UInt8?
 
+    @Option(name: .customLong("plist-key"),
+            help: ArgumentHelp("The property-list key that holds the cards, as well as the apps' own keys.", valueName: "key"))
+    var plistKey: String?
+
     @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
     var strict = false
 }
@@ -75,8 +110,9 @@ struct ReadingOptions: ParsableArguments {
     @OptionGroup var limits: LimitOptions
 
     /// The options for every reader of the command, with its `--kind`, `--delimiter` and `--strict`.
-    func readOptions(kind: RecordKind?, delimiter: UInt8?, strict: Bool) -> ReadOptions {
+    func readOptions(kind: RecordKind?, delimiter: UInt8?, strict: Bool, plistKey: String? = nil) -> ReadOptions {
         var options = ReadOptions(kind: kind, foldersAsTags: foldersAsTags, delimiter: delimiter, strict: strict)
+        options.plistKey = plistKey
         options.limits = limits.readLimits
         options.keepsVersions = keepVersions
         return options

@@ -58,7 +58,8 @@ extension CardportCommand {
             let request = ImportRequest(
                 inputs: inputs, from: formats.from, kind: formats.kind, keepGoing: keepGoing, policy: policy,
                 dryRun: dryRun,
-                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict),
+                readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict,
+                                                  plistKey: formats.plistKey),
                 mirror: mirror)
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var outcome = MergeOutcome(report: MergeReport())

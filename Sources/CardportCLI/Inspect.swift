@@ -31,7 +31,7 @@ extension CardportCommand {
                 do {
                     reports.append(try Inspection(registry: try plugins.registry()).run(path: file, from: formats.from, kind: formats.kind,
                                                                          options: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter,
-                                                                                                      strict: formats.strict)))
+                                                                                                      strict: formats.strict, plistKey: formats.plistKey)))
                 } catch {
                     // Every bad file is reported; the exit code is the first one's.
                     let code = Terminal.fail(error)

@@ -55,7 +55,7 @@ extension CardportCommand {
                 keepGoing: keepGoing,
                 options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near),
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
-                                                 strict: formats.strict),
+                                                 strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: formats.writeOptions)
             request.inPlace = formats.inPlace
             try MergeCommandOutput.run(request, report: report, quiet: quiet, plugins: plugins)

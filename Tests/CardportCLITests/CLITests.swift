@@ -12,6 +12,7 @@ import Testing
             jsonl            ndjson, jsonlines        .jsonl, .ndjson             all kinds                            all kinds                            JSON Lines: one record per line with a "kind" member
             dummyjson        dummy-json               .json                       citations                            citations                            DummyJSON quotes API responses (page object, array, or one quote)
             favourites       favorites                .json                       citations                            citations                            the quotes app's favourites: [{"quote", "author"}]
+            plist            property-list            .plist                      settings, tags, citations            settings, tags, citations            the apps' UserDefaults property lists (XML or binary): cards, tags, settings, favourites
             csv              -                        .csv, .tsv                  citations, bookmarks, tasks, topics  citations, bookmarks, tasks, topics  CSV/TSV with a header row: citations, bookmarks, tasks or topics
             readwise         readwise-export          .csv                        citations                            -                                    Readwise's highlight export (CSV)
             readwise-import  -                        .csv                        citations                            citations                            the CSV Readwise imports highlights from
@@ -68,7 +69,7 @@ import Testing
     @Test func unknownFormatsListTheKnownOnes() throws {
         let result = try CLIRunner.run(["convert", "Samples/favourites.json", "-o", "-", "--to", "wordperfect"])
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
-            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, csv, readwise, readwise-import, todoist, yaml, kindle, koreader, kobo, boox, calibre, apple-books, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
+            error: unknown format 'wordperfect'; known formats: cardport, jsonl, dummyjson, favourites, plist, csv, readwise, readwise-import, todoist, yaml, kindle, koreader, kobo, boox, calibre, apple-books, opml, xbel, netscape, markdown, taskwarrior, firefox, buku, todotxt
               hint: run 'cardport formats' to see what each one reads and writes
 
             """))

@@ -66,6 +66,10 @@ public struct ReadOptions: Sendable, Hashable {
     /// as the surviving card's history instead of dropping them. An import into the store always does.
     public var keepsVersions: Bool = false
 
+    /// `--plist-key`: the key of a property list whose value holds the cards (the `plist` format;
+    /// `nil` reads the apps' own keys).
+    public var plistKey: String?
+
     /// Options for a reader.
     public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil,
                 strict: Bool = false) {
@@ -89,6 +93,13 @@ public struct WriteOptions: Sendable, Hashable {
     /// `--split`: write one file per book or per citation into a directory, for formats that can
     /// (see ``CardFormat/makeDirectoryWriter(_:options:)``); `nil` writes one file.
     public var split: SplitLayout?
+
+    /// `--plist-key`: the key a property list keeps the cards under (`favourites` writes the quotes
+    /// app's favourites; `nil` is the citation app's `cards`).
+    public var plistKey: String?
+
+    /// `--plist-format binary`: a binary property list rather than XML.
+    public var plistBinary = false
 
     /// Options for a writer.
     public init(delimiter: UInt8? = nil, formulaGuard: Bool = true, split: SplitLayout? = nil) {

@@ -1,0 +1,86 @@
+import CardportCore
+import Foundation
+
+/// Writes a property list (``PlistFormat``) as the citation app keeps its domain: the settings'
+/// keys, `tags` and `cards` as JSON data; with `--plist-key favourites`, the quotes app's
+/// `favourites` instead of `cards`; with another key, the cards under that key.
+///
+/// The list is made whole at ``finish()`` (Foundation writes a property list in one piece), in
+/// XML unless `--plist-format binary`.
+final class PlistWriter: RecordWriter {
+    private let output: ByteOutput
+    private let key: String
+    private let binary: Bool
+    private let cards = JSONWriter()
+    private let tags = JSONWriter()
+    private var cardCount = 0
+    private var tagCount = 0
+    private let favourites = ByteOutput()
+    private let favouritesWriter: QuoteListWriter?
+    private var settings: Settings?
+    private var dropped = LossReport()
+
+    init(output: ByteOutput, options: WriteOptions) {
+        self.output = output
+        self.key = options.plistKey ?? PlistDomain.cards
+        self.binary = options.plistBinary
+        favouritesWriter = key == PlistDomain.favourites ? FavouritesFormat.makeQuoteWriter(favourites) : nil
+    }
+
+    var losses: LossReport {
+        var all = dropped
+        if let favouritesWriter { all.merge(favouritesWriter.losses) }
+        return all
+    }
+
+    func write(_ record: Record) throws(CardportError) {
+        switch record {
+        case .settings(let value):
+            if settings != nil { dropped.dropRecord(of: .settings) }
+            settings = value
+        case .tag:
+            tags.raw(tagCount == 0 ? "[" : ",")
+            RecordJSONEncoder.encode(record, kind: false, into: tags)
+            tagCount += 1
+        case .citation:
+            if let favouritesWriter {
+                try favouritesWriter.write(record)
+            } else {
+                cards.raw(cardCount == 0 ? "[" : ",")
+                RecordJSONEncoder.encode(record, kind: false, into: cards)
+                cardCount += 1
+            }
+        case .bookmark, .task, .topic:
+            dropped.dropRecord(of: record.kind)
+        }
+    }
+
+    func finish() throws(CardportError) {
+        var domain: [String: Any] = [:]
+        if let settings {
+            domain[PlistDomain.showFavouriteOnTop] = settings.showFavouriteOnTop
+            domain[PlistDomain.widgetTags] = settings.widgetTags
+            domain[PlistDomain.appearance] = settings.appearance.rawValue
+            if let language = settings.language { domain[PlistDomain.language] = language }
+        }
+        if tagCount > 0 {
+            tags.byte(0x5D)
+            domain[PlistDomain.tags] = Data(tags.bytes)
+        }
+        if let favouritesWriter {
+            try favouritesWriter.finish()
+            domain[PlistDomain.favourites] = Data(favourites.bytes)
+        } else {
+            if cardCount > 0 { cards.byte(0x5D) } else { cards.raw("[]") }
+            domain[key] = Data(cards.bytes)
+        }
+        let data: Data
+        do {
+            data = try PropertyListSerialization.data(fromPropertyList: domain, format: binary ? .binary : .xml, options: 0)
+        } catch {
+            throw CardportError(.io, "cannot make the property list: \(error.localizedDescription)")
+        }
+        try output.write([UInt8](data))
+        try output.flush()
+    }
+}

@@ -1,0 +1,128 @@
+import CardportCore
+@testable import CardportJSON
+import CardportTestSupport
+import Foundation
+import Testing
+
+/// The apps' property lists. Python's `plistlib` makes and checks the files the tests compare
+/// with, so no expectation comes from Cardport's own plist code.
+@Suite struct PlistFormatTests {
+    private func read(_ path: String, key: String? = nil) throws -> (records: [Record], notes: ReaderNotes) {
+        var options = ReadOptions()
+        options.plistKey = key
+        let reader = try PlistFormat().makeReader(try ByteInput(bytes: [UInt8](), name: path), options: options)
+        return (try reader.readAll(), reader.notes)
+    }
+
+    private func python(_ script: String, _ arguments: [String]) throws -> String {
+        guard let python = ExternalProgram.find("python3", package: "python3") else { return "" }
+        let result = try ExternalProgram.run(python, ["-c", script] + arguments)
+        #expect(result.status == 0, "python3 failed: \(result.errors)")
+        return result.output
+    }
+
+    @Test func readsTheCitationAppsSettingsTagsAndCards() throws {
+        let (records, notes) = try read(PackagePaths.sample("citation-app.plist"))
+        #expect(notes.isEmpty)
+        #expect(records == [
+            .settings(Settings(showFavouriteOnTop: true, widgetTags: ["habits"], appearance: .dark, language: "en")),
+            .tag(Tag(name: "habits", colour: .named(.teal))), .tag(Tag(name: "latin", colour: .named(.orange))), .tag(Tag(name: "time")),
+            .citation(Citation(id: "5d1c6c2e-0b4a-4d0e-9a53-0f3c8e1a2b01", text: "We are what we repeatedly do.", author: "Will Durant",
+                               source: "The Story of Philosophy", tags: ["habits"], isFavourite: true,
+                               createdAt: Timestamp(parsing: "2026-03-05T22:15:42Z"))),
+            .citation(Citation(id: "5d1c6c2e-0b4a-4d0e-9a53-0f3c8e1a2b02", text: "Carpe diem.", author: "Horace",
+                               tags: ["latin", "time"], isArchived: true, note: "Odes 1.11")),
+        ])
+    }
+
+    @Test func readsTheQuotesAppsFavouritesAndCountsTheKeysItDoesNotKnow() throws {
+        let (records, notes) = try read(PackagePaths.sample("quotes-app.plist"))
+        let texts = records.compactMap { record -> String? in if case .citation(let c) = record, c.isFavourite { c.text } else { nil } }
+        #expect(texts == ["Well begun is half done.", "Happiness depends upon ourselves.", "L’enfer, c’est les autres."])
+        #expect(notes["property list keys not read"] == 2)
+        #expect(notes.warnings.map(\.message) == ["key 'authorFilter' (a string) is not one Cardport reads",
+                                                  "key 'lastShown' (a date) is not one Cardport reads"])
+    }
+
+    @Test func aBinaryListReadsAsItsXMLTwin() throws {
+        let directory = try TemporaryDirectory()
+        let binary = directory.file("binary.plist")
+        _ = try python("import plistlib,sys; plistlib.dump(plistlib.load(open(sys.argv[1],'rb')), open(sys.argv[2],'wb'), fmt=plistlib.FMT_BINARY)",
+                       [PackagePaths.sample("citation-app.plist"), binary])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: binary)).prefix(8) == Data("bplist00".utf8))
+        #expect(try read(binary).records == (try read(PackagePaths.sample("citation-app.plist")).records))
+    }
+
+    @Test func writesAListPythonReadsWithTheSameCardsInXMLAndBinary() throws {
+        let directory = try TemporaryDirectory()
+        let records = try read(PackagePaths.sample("citation-app.plist")).records
+        for binary in [false, true] {
+            let path = directory.file(binary ? "binary.plist" : "xml.plist")
+            var options = WriteOptions()
+            options.plistBinary = binary
+            let output = ByteOutput()
+            let writer = try PlistFormat().makeWriter(output, options: options)
+            for record in records { try writer.write(record) }
+            try writer.finish()
+            try Data(output.bytes).write(to: URL(fileURLWithPath: path))
+            let summary = try python("""
+                import plistlib, json, sys
+                raw = open(sys.argv[1], 'rb').read()
+                d = plistlib.loads(raw)
+                cards = json.loads(d['cards'])
+                print(raw[:8] == b'bplist00', sorted(d), d['appearance'], d['widgetTags'], [c['text'] for c in cards],
+                      [t['name'] for t in json.loads(d['tags'])], cards[1]['note'])
+                """, [path])
+            #expect(summary == "\(binary ? "True" : "False") ['appearance', 'cards', 'language', 'showFavouriteOnTop', 'tags', 'widgetTags'] "
+                    + "dark ['habits'] ['We are what we repeatedly do.', 'Carpe diem.'] ['habits', 'latin', 'time'] Odes 1.11\n")
+            #expect(try read(path).records == records)
+        }
+    }
+
+    @Test func writesTheQuotesAppsFavouritesUnderItsKeyAndCountsWhatTheyCannotHold() throws {
+        var options = WriteOptions()
+        options.plistKey = "favourites"
+        let output = ByteOutput()
+        let writer = try PlistFormat().makeWriter(output, options: options)
+        try writer.write(.citation(Citation(text: "Carpe diem.", author: "Horace", tags: ["latin"], isFavourite: true)))
+        try writer.write(.bookmark(Bookmark(name: "Home", text: "https://example.org")))
+        try writer.finish()
+        let directory = try TemporaryDirectory()
+        let path = directory.file("quotes.plist")
+        try Data(output.bytes).write(to: URL(fileURLWithPath: path))
+        let favourites = try python("import plistlib,sys; print(sorted(plistlib.load(open(sys.argv[1],'rb'))), plistlib.load(open(sys.argv[1],'rb'))['favourites'].decode())",
+                                    [path])
+        #expect(favourites == "['favourites'] [\n  {\"quote\":\"Carpe diem.\",\"author\":\"Horace\"}\n]\n\n")
+        #expect(writer.losses.records[.bookmark] == 1)
+        #expect(writer.losses.fields["citation.tags"] == 1)
+    }
+
+    @Test func sniffsBothFormsAndNothingElse() {
+        let format = PlistFormat()
+        #expect(format.sniff(Array("bplist00\u{0}".utf8)) == .certain)
+        #expect(format.sniff(Array("<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"\">".utf8)) == .certain)
+        #expect(format.sniff(Array("<?xml version=\"1.0\"?>\n<opml version=\"2.0\">".utf8)) == .no)
+        #expect(format.sniff(Array("{\"cards\": []}".utf8)) == .no)
+    }
+
+    @Test func explainsABrokenListAWrongSettingAndAMissingKey() throws {
+        let directory = try TemporaryDirectory()
+        let broken = directory.file("broken.plist")
+        try "<?xml version=\"1.0\"?>\n<plist>\n<dict><key>x</key><strin>".write(toFile: broken, atomically: true, encoding: .utf8)
+        #expect(throws: CardportError.self) { _ = try read(broken) }
+        let wrong = directory.file("wrong.plist")
+        _ = try python("import plistlib,sys; plistlib.dump({'appearance': 'sepia'}, open(sys.argv[1],'wb'))", [wrong])
+        do {
+            _ = try read(wrong)
+            Issue.record("a wrong appearance was read")
+        } catch {
+            #expect((error as? CardportError)?.message == "'appearance' must be one of light, dark, automatic, not a string")
+        }
+        do {
+            _ = try read(PackagePaths.sample("citation-app.plist"), key: "nothere")
+            Issue.record("a missing --plist-key was read")
+        } catch {
+            #expect((error as? CardportError)?.message == "'\(PackagePaths.sample("citation-app.plist"))' has no key 'nothere'")
+        }
+    }
+}
