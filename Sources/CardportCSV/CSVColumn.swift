@@ -8,6 +8,8 @@ enum CSVColumn: Hashable {
     case description, progress
     case title, status, due, notes, links, questions
     case createdAt, updatedAt
+    /// The record kind of a row in a file of several kinds (Formats.md, "Several kinds in one file").
+    case kind
     /// A column the model has no field for; its values go to the record's `extras` under this name.
     case extra(String)
 
@@ -35,6 +37,7 @@ enum CSVColumn: Hashable {
         case .questions: return "questions"
         case .createdAt: return "created_at"
         case .updatedAt: return "updated_at"
+        case .kind: return "kind"
         case .extra(let name): return name
         }
     }
@@ -115,9 +118,25 @@ enum CSVColumn: Hashable {
         }
     }
 
-    /// The kind a header row describes, from the first key name it holds in this order: a
-    /// highlight or quote column (citations, even beside a URL), a URL (bookmarks), `text`
-    /// (citations), a description or progress (tasks), a title, status or due date (topics).
+    /// The kinds a file of several kinds has columns for, in the order their columns are written.
+    static let unionKinds: [RecordKind] = [.citation, .bookmark, .task, .topic]
+
+    /// The columns of a file that holds several kinds: `kind`, then every kind's columns once, in
+    /// the order of ``standard(for:)`` (the shared ones where they first appear).
+    static let union: [CSVColumn] = {
+        var columns: [CSVColumn] = [.kind]
+        for kind in unionKinds {
+            for column in standard(for: kind) where !columns.contains(column) { columns.append(column) }
+        }
+        return columns
+    }()
+
+    /// The kind a header row describes: of the kinds whose key column it names, the one that
+    /// names the most of its columns; a tie goes to the first of citations (a highlight or quote
+    /// column), bookmarks, citations (`text`), tasks, topics.
+    ///
+    /// Counting every column, not the first key name met, is what keeps a citation written with
+    /// an extra `URL` column a citation when it is read back.
     static func kind(ofHeader folded: [String]) -> RecordKind? {
         let set = Set(folded)
         let order: [(Set<String>, RecordKind)] = [
@@ -127,6 +146,11 @@ enum CSVColumn: Hashable {
             (["description", "task", "todo", "progress"], .task),
             (["title", "topic", "questions", "status", "due", "duedate"], .topic),
         ]
-        return order.first { !set.isDisjoint(with: $0.0) }?.1
+        var best: (kind: RecordKind, score: Int)?
+        for (names, kind) in order where !set.isDisjoint(with: names) {
+            let score = Set(folded.compactMap { named($0, for: kind) }).count
+            if score > (best?.score ?? 0) { best = (kind, score) }
+        }
+        return best?.kind
     }
 }

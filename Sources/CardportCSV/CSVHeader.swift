@@ -13,6 +13,39 @@ struct CSVHeader {
         self.columns = columns
     }
 
+    /// A header of a file of several kinds (Formats.md, "Several kinds in one file"): a `kind`
+    /// column and the key columns of at least two kinds, by the names ``CSVWriter`` writes; `nil`
+    /// for any other header.
+    init?(severalKinds names: [String]) {
+        let folded = names.map(CSVColumn.fold)
+        guard folded.contains("kind") else { return nil }
+        let keys = CSVColumn.unionKinds.filter { folded.contains(CSVColumn.fold(CSVColumn.key(of: $0).headerName)) }
+        guard keys.count >= 2 else { return nil }
+        // Each column is the first of its name; kind-specific meaning comes with section(for:).
+        var seen = Set<CSVColumn>()
+        kind = keys[0]
+        columns = zip(names, folded).map { name, fold in
+            let column = CSVColumn.union.first { CSVColumn.fold($0.headerName) == fold }
+            if let column, !seen.contains(column) {
+                seen.insert(column)
+                return column
+            }
+            return .extra(name)
+        }
+    }
+
+    /// The header a row of `kind` is read with in a file of several kinds: the kind's own columns
+    /// keep their meaning, another kind's columns are read as extras (empty unless someone filled
+    /// them in, and then kept), and `kind` is skipped.
+    func section(for kind: RecordKind) -> CSVHeader {
+        let own = Set(CSVColumn.standard(for: kind))
+        return CSVHeader(kind: kind, columns: columns.map { column in
+            if column == .kind || own.contains(column) { return column }
+            if case .extra = column { return column }
+            return .extra(column.headerName)
+        })
+    }
+
     /// Resolves header names for `kind` (from `--kind`), or for the kind the names suggest.
     ///
     /// A name that matches no column of the kind, or a column already taken, becomes an extra.

@@ -3,8 +3,9 @@ import CardportCore
 /// Reads CSV records one row at a time: the header first (its delimiter sniffed, its dialect and
 /// kind recognised), then one record per row.
 ///
-/// A blank line followed by a row that names a kind's key column starts a new section with its own
-/// header, which is how ``CSVWriter`` writes records of several kinds to one file.
+/// A header with a `kind` column and the columns of several kinds reads each row as the kind it
+/// names, which is how ``CSVWriter`` writes records of several kinds to one file. A blank line
+/// followed by a row that names a kind's key column starts a new section with its own header.
 ///
 /// Once a file in Cardport's own columns has proved long (``CSVWorkerPlan``), this reader only cuts
 /// it into runs of whole records (``CSVRecordCut``), which worker threads split into rows and decode
@@ -237,7 +238,9 @@ final class CSVReader: RecordReader {
             names = try headerNames(row)
         }
         if !first {
-            guard let header = CSVHeader(names: names, kind: nil), header.hasKey else { return false }
+            guard let header = CSVHeader(severalKinds: names) ?? CSVHeader(names: names, kind: nil), header.hasKey else {
+                return false
+            }
             decoder = CSVRowDecoder(header: header, source: input)
             return true
         }
@@ -248,7 +251,7 @@ final class CSVReader: RecordReader {
         case .todoist:
             todoist = try TodoistDecoder(names: names, row: row, input: input)
         default:
-            guard let header = CSVHeader(names: names, kind: kind) else {
+            guard let header = (kind == nil ? CSVHeader(severalKinds: names) : nil) ?? CSVHeader(names: names, kind: kind) else {
                 throw input.error(.malformedInput, "cannot tell what kind of records the columns hold",
                                   at: row.offset,
                                   hint: "a header row is required; name a text, url, description or title column, or pass --kind")

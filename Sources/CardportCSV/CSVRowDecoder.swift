@@ -16,10 +16,16 @@ final class CSVRowDecoder {
 
     private enum Slot: UInt8 {
         case id, text, author, source, tags, favourite, archived, note, location, name, url, description, progress
-        case title, status, due, notes, links, questions, createdAt, updatedAt, extra
+        case title, status, due, notes, links, questions, createdAt, updatedAt, kind, extra
     }
 
-    init(header: CSVHeader, source: any ErrorLocating) {
+    /// For a file of several kinds: the column that names each row's kind, and a decoder per kind.
+    private let kindIndex: Int?
+    private let byKind: [RecordKind: CSVRowDecoder]
+
+    /// A decoder for a header's rows; `isSection` says it reads the rows of one kind of a file of
+    /// several kinds, whose `kind` cell was read already.
+    init(header: CSVHeader, source: any ErrorLocating, isSection: Bool = false) {
         self.header = header
         self.source = source
         slots = header.columns.map { column in
@@ -45,6 +51,7 @@ final class CSVRowDecoder {
             case .questions: return .questions
             case .createdAt: return .createdAt
             case .updatedAt: return .updatedAt
+            case .kind: return .kind
             case .extra: return .extra
             }
         }
@@ -52,6 +59,14 @@ final class CSVRowDecoder {
             if case .extra(let name) = column { return name }
             return ""
         }
+        kindIndex = isSection ? nil : header.columns.firstIndex(of: .kind)
+        var byKind: [RecordKind: CSVRowDecoder] = [:]
+        if kindIndex != nil {
+            for kind in CSVColumn.unionKinds {
+                byKind[kind] = CSVRowDecoder(header: header.section(for: kind), source: source, isSection: true)
+            }
+        }
+        self.byKind = byKind
     }
 
     func fail(_ row: CSVRow, _ index: Int, _ message: String, hint: String? = nil) -> CardportError {
@@ -166,12 +181,24 @@ final class CSVRowDecoder {
     /// are made, the others when they are not what their column holds.
     func record(_ row: CSVRow) throws(CardportError) -> Record {
         try validateFieldCount(row)
+        if let kindIndex { return try ofKind(row, kindIndex).record(row) }
         switch header.kind {
         case .citation: return .citation(try citation(row))
         case .bookmark: return .bookmark(try bookmark(row))
         case .task: return .task(try task(row))
         default: return .topic(try topic(row))
         }
+    }
+
+    /// The decoder of the kind a row of a file of several kinds names in its `kind` cell.
+    private func ofKind(_ row: CSVRow, _ index: Int) throws(CardportError) -> CSVRowDecoder {
+        let name = CSVCell.string(cell(row, index)).trimmingSpaces.lowercased()
+        let kind = RecordKind.allCases.first { $0.rawValue == name || $0.pluralName == name }
+        guard let kind, let decoder = byKind[kind] else {
+            throw fail(row, index, notA: "in column 'kind' is not a kind of record a CSV file holds",
+                       hint: "write citation, bookmark, task or topic")
+        }
+        return decoder
     }
 
     private func missing(_ row: CSVRow, _ what: String) -> CardportError {

@@ -3,11 +3,13 @@ import CardportCore
 /// Writes records as CSV with Cardport's columns per kind (Formats.md, "CSV").
 ///
 /// Every record's id is written, so a card edited in a spreadsheet keeps its identity when it is
-/// read back. Each kind gets its own section: a header row, then one row per record; when the kind
-/// changes, a blank line and the next kind's header follow, so a mixed stream stays lossless and
-/// streams. The extras columns of a section are the union of the extras of its first ``lookahead``
-/// records, which the writer holds until it knows them; an extra that first appears later, or
-/// whose value is empty, is counted as lost.
+/// read back. Records of one kind get that kind's columns. When the first ``lookahead`` records
+/// hold several kinds, the file gets one header for all of them: a `kind` column, then every
+/// kind's columns (Formats.md, "Several kinds in one file"), which Miller and Python's
+/// `csv.DictReader` read as one table. A kind first met after a one-kind header starts a new
+/// section: a blank line and its own header. The extras columns are the union of the extras of
+/// the records held before the header, which the writer holds until it knows them; an extra that
+/// first appears later, or whose value is empty, is counted as lost.
 final class CSVWriter: RecordWriter {
     static let lookahead = 1024
 
@@ -20,6 +22,8 @@ final class CSVWriter: RecordWriter {
     private var held: [Record] = []
     private var hasHeader = false
     private var sections = 0
+    /// Whether the header is the one for several kinds, which takes a record of any kind.
+    private var isUnion = false
 
     init(output: ByteOutput, options: WriteOptions) {
         self.output = output
@@ -32,15 +36,13 @@ final class CSVWriter: RecordWriter {
             losses.dropRecord(of: record.kind)
             return
         }
-        if record.kind != kind {
-            try startHeader()
-            kind = record.kind
-            hasHeader = false
-        }
         if hasHeader {
-            encode(record)
-            try out.flush(to: output)
-            return
+            if isUnion || record.kind == kind {
+                encode(record)
+                try out.flush(to: output)
+                return
+            }
+            hasHeader = false
         }
         held.append(record)
         if held.count >= CSVWriter.lookahead { try startHeader() }
@@ -52,23 +54,44 @@ final class CSVWriter: RecordWriter {
         try output.flush()
     }
 
-    /// Writes the header of the held records' kind, then the held records.
+    /// Writes the header of the held records' kind (or kinds), then the held records.
     private func startHeader() throws(CardportError) {
-        guard let kind, !hasHeader else { return }
+        guard !hasHeader, let first = held.first else { return }
+        let kinds = Set(held.map(\.kind))
+        isUnion = kinds.count > 1
+        kind = first.kind
         var names = Set<String>()
         for record in held { names.formUnion(CSVWriter.extras(of: record).keys) }
-        // An extra named like one of the kind's columns would read back as that column.
-        let clashing = names.filter { CSVColumn.named(CSVColumn.fold($0), for: kind) != nil || $0.isEmpty }
-        names.subtract(clashing)
-        columns = CSVColumn.standard(for: kind) + names.sorted().map(CSVColumn.extra)
+        let standard = isUnion ? CSVColumn.union : CSVColumn.standard(for: first.kind)
+        // An extra named like one of the columns would read back as that column.
+        let taken = Set(standard.map { CSVColumn.fold($0.headerName) })
+        names = names.filter { name in
+            let folded = CSVColumn.fold(name)
+            return !name.isEmpty && !taken.contains(folded) && (isUnion || CSVColumn.named(folded, for: first.kind) == nil)
+        }
+        // Nor may an extra make the header read back as another kind.
+        if !isUnion, CSVColumn.kind(ofHeader: (standard.map(\.headerName) + names).map(CSVColumn.fold)) != first.kind {
+            names = names.filter { name in
+                CSVColumn.unionKinds.allSatisfy { CSVColumn.named(CSVColumn.fold(name), for: $0) == nil }
+            }
+        }
+        columns = standard + names.sorted().map(CSVColumn.extra)
         extraNames = names
         if sections > 0 { out.endRecord() }
         sections += 1
         for column in columns { out.cell(column.headerName) }
         out.endRecord()
         hasHeader = true
-        for record in held { encode(record) }
+        let records = held
         held.removeAll()
+        for record in records {
+            if isUnion || record.kind == first.kind {
+                encode(record)
+            } else {
+                // Held records of another kind can only follow a one-kind header in a later section.
+                held.append(record)
+            }
+        }
         try out.flush(to: output)
     }
 
@@ -79,6 +102,16 @@ final class CSVWriter: RecordWriter {
         case .task(let t): return t.extras
         case .topic(let t): return t.extras
         default: return [:]
+        }
+    }
+
+    static func dates(of record: Record) -> (created: Timestamp?, updated: Timestamp?) {
+        switch record {
+        case .citation(let c): return (c.createdAt, c.updatedAt)
+        case .bookmark(let b): return (b.createdAt, b.updatedAt)
+        case .task(let t): return (t.createdAt, t.updatedAt)
+        case .topic(let t): return (t.createdAt, t.updatedAt)
+        default: return (nil, nil)
         }
     }
 
@@ -93,6 +126,7 @@ final class CSVWriter: RecordWriter {
     }
 
     private func encode(_ record: Record) {
+        if isUnion { return encodeUnion(record) }
         switch record {
         case .citation(let c):
             out.cell(c.text); out.cell(c.author); out.cell(c.source)
@@ -128,6 +162,51 @@ final class CSVWriter: RecordWriter {
         default:
             break
         }
+        out.endRecord()
+    }
+
+    /// Writes a record under the header for several kinds: its kind, its own columns, and empty
+    /// cells for the other kinds' columns.
+    private func encodeUnion(_ record: Record) {
+        for column in columns {
+            switch (column, record) {
+            case (.kind, _): out.cell(record.kind.rawValue)
+            case (.id, _): out.cell(record.id)
+            case (.text, .citation(let c)): out.cell(c.text)
+            case (.author, .citation(let c)): out.cell(c.author)
+            case (.source, .citation(let c)): out.cell(c.source)
+            case (.tags, .citation(let c)): list(c.tags, separator: 0x3B, field: "tags", of: .citation)
+            case (.favourite, .citation(let c)): out.bool(c.isFavourite)
+            case (.archived, .citation(let c)): out.bool(c.isArchived)
+            case (.note, .citation(let c)): out.cell(c.note)
+            case (.location, .citation(let c)): out.cell(c.location.map(\.description))
+            case (.name, .bookmark(let b)): out.cell(b.name)
+            case (.url, .bookmark(let b)): out.cell(b.text)
+            case (.tags, .bookmark(let b)): list(b.tags, separator: 0x3B, field: "tags", of: .bookmark)
+            case (.description, .task(let t)): out.cell(t.description)
+            case (.progress, .task(let t)): out.plain { $0.append(contentsOf: String(t.progress.percent).utf8) }
+            case (.title, .topic(let t)): out.cell(t.title)
+            case (.status, .topic(let t)): out.cell(t.status.rawValue)
+            case (.due, .topic(let t)): out.timestamp(t.dueDate)
+            case (.notes, .topic(let t)): out.cell(t.notes)
+            case (.links, .topic(let t)): list(t.links, separator: 0x0A, field: "links", of: .topic)
+            case (.questions, .topic(let t)):
+                scratch.removeAll(keepingCapacity: true)
+                CSVCell.appendQuestions(t.questions, to: &scratch)
+                out.cell(scratch)
+                let unreadable = t.questions.count(where: { $0.text.isEmpty && $0.answer == nil })
+                if unreadable > 0 { losses.dropField("questions", of: .topic, count: unreadable) }
+            case (.createdAt, _): out.timestamp(CSVWriter.dates(of: record).created)
+            case (.updatedAt, _): out.timestamp(CSVWriter.dates(of: record).updated)
+            case (.extra(let name), _):
+                let value = CSVWriter.extras(of: record)[name]
+                out.cell(value.flatMap { $0.isEmpty ? nil : $0 })
+            default: out.empty()
+            }
+        }
+        let extras = CSVWriter.extras(of: record)
+        let lost = extras.count(where: { !extraNames.contains($0.key) || $0.value.isEmpty })
+        if lost > 0 { losses.dropField("extras", of: record.kind, count: lost) }
         out.endRecord()
     }
 

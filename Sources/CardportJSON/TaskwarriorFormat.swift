@@ -12,7 +12,8 @@ public import CardportCore
 /// Writing gives what `task import` accepts: a stable `uuid` (the kept one, else a version-5 UUID
 /// of the Cardport id, so importing the same file again updates instead of duplicating), dates as
 /// `20231105T120000Z`, and only statuses and dates Taskwarrior can parse (it stops on others).
-/// Topics are written as tasks marked `cardport_kind: "topic"`, and read back as topics (every task
+/// Topics are written as tasks tagged `cardport_topic` (`cardport_kind: "topic"` is read too), and
+/// read back as topics; todo.txt contexts are `@name` tags (every task
 /// is read as a topic with `--kind topics`); see Formats.md for the mapping.
 public struct TaskwarriorFormat: CardFormat {
     /// The `extras` key that holds a task's Taskwarrior uuid.
@@ -116,6 +117,7 @@ public struct TaskwarriorFormat: CardFormat {
             throw decoder.fail("a task needs a \"description\"", at: object.offset)
         }
         if let uuid { extras[uuidKey] = uuid }
+        if TaskwarriorTags.read(&extras) { kind = "topic" }
         return TaskwarriorAttributes(description: description, status: status, progress: progress, createdAt: created,
                                      updatedAt: updated, kind: kind, extras: extras)
     }

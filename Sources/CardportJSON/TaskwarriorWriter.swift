@@ -14,7 +14,7 @@ final class TaskwarriorWriter: RecordWriter {
     /// Attributes the writer sets itself; a kept extra of the same name is not written twice.
     private static let managed: Set<String> = [
         "uuid", "description", "status", "entry", "modified", "start", "end", "progress", "id", "urgency",
-        "annotations", "tags", "due", TaskwarriorFormat.uuidKey, TaskwarriorFormat.kindKey,
+        "annotations", "tags", "contexts", "due", TaskwarriorFormat.uuidKey, TaskwarriorFormat.kindKey,
     ]
     /// Attributes whose value is a date.
     private static let dates: Set<String> = ["wait", "scheduled", "until"]
@@ -48,7 +48,7 @@ final class TaskwarriorWriter: RecordWriter {
         let done = task.isDone
         member("uuid", TaskwarriorFormat.uuid(id: task.id, extras: task.extras))
         member("status", status(isDone: done, extras: task.extras, kind: .task))
-        member("description", task.description)
+        member("description", description(task.description, task.extras))
         dates(created: task.createdAt, updated: task.updatedAt, kind: .task)
         let started = (1...99).contains(task.progress.percent)
             ? [task.updatedAt, task.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable) : nil
@@ -59,7 +59,7 @@ final class TaskwarriorWriter: RecordWriter {
             writer.raw(",\"progress\":")
             writer.int(task.progress.percent)
         }
-        list("tags", task.extras["tags"], prefix: [], kind: .task)
+        tags(task.extras, prefix: [], kind: .task)
         annotations(kept: task.extras["annotations"], added: [], base: nil, kind: .task)
         extras(task.extras, kind: .task)
         if task.id != TaskwarriorFormat.recordID(uuid: TaskwarriorFormat.uuid(id: task.id, extras: task.extras)) {
@@ -72,8 +72,7 @@ final class TaskwarriorWriter: RecordWriter {
         guard begin(topic.title, kind: .topic) else { return }
         member("uuid", TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras))
         member("status", status(isDone: topic.status == .done, extras: topic.extras, kind: .topic))
-        member("description", topic.title)
-        member(TaskwarriorFormat.kindKey, "topic")
+        member("description", description(topic.title, topic.extras))
         dates(created: topic.createdAt, updated: topic.updatedAt, kind: .topic)
         if topic.status == .inProgress {
             let start = [topic.updatedAt, topic.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable)
@@ -101,7 +100,7 @@ final class TaskwarriorWriter: RecordWriter {
             }
         }
         date("due", topic.dueDate, field: "due", kind: .topic)
-        list("tags", topic.extras["tags"], prefix: topic.status == .onHold ? ["on_hold"] : [], kind: .topic)
+        tags(topic.extras, prefix: [TaskwarriorTags.topicTag] + (topic.status == .onHold ? ["on_hold"] : []), kind: .topic)
         var added: [String] = []
         if let notes = topic.notes { added.append(notes) }
         added += topic.links
@@ -180,22 +179,38 @@ final class TaskwarriorWriter: RecordWriter {
         if let derived, TaskwarriorDate.isImportable(derived) { member(key, TaskwarriorDate.text(derived)) }
     }
 
-    /// Writes a list of strings: `prefix`, then the kept JSON list when it is one.
-    private func list(_ key: String, _ kept: String?, prefix: [String], kind: RecordKind) {
+    /// Writes `tags`: `prefix`, the kept tags, then the kept contexts as `@name` tags
+    /// (``TaskwarriorTags``); a kept list that is not a JSON list of strings is counted.
+    private func tags(_ extras: [String: String], prefix: [String], kind: RecordKind) {
         var values = prefix
-        if let kept {
-            if let parsed = TaskwarriorWriter.parse(kept), case .array(let elements) = parsed,
-               elements.allSatisfy({ if case .string = $0 { true } else { false } }) {
-                for case .string(let value) in elements where !values.contains(value) { values.append(value) }
-            } else {
+        for (key, marker) in [("tags", ""), ("contexts", "@")] {
+            guard let kept = extras[key] else { continue }
+            guard let names = TaskwarriorTags.strings(kept) else {
                 losses.dropField(key, of: kind)
+                continue
+            }
+            for name in names where !values.contains(marker + name) {
+                // Taskwarrior refuses a tag with a space, and takes one starting with `+` or `-` for a filter.
+                guard !name.isEmpty, !name.contains(where: \.isWhitespace), marker == "@" || !name.hasPrefix("@") else {
+                    losses.dropField(key, of: kind)
+                    continue
+                }
+                values.append(marker + name)
             }
         }
         guard !values.isEmpty else { return }
         writer.byte(0x2C)
-        writer.string(key)
+        writer.string("tags")
         writer.byte(0x3A)
         writer.stringArray(values)
+    }
+
+    /// The description without the trailing `+tag` and `@context` words the tags hold.
+    private func description(_ text: String, _ extras: [String: String]) -> String {
+        let tags = extras["tags"].flatMap(TaskwarriorTags.strings) ?? []
+        let contexts = extras["contexts"].flatMap(TaskwarriorTags.strings) ?? []
+        guard !tags.isEmpty || !contexts.isEmpty else { return text }
+        return TaskwarriorTags.description(text, tags: Set(tags), contexts: Set(contexts))
     }
 
     /// Writes the kept annotations whose dates parse, then `added` texts, each a second after the one

@@ -11,8 +11,8 @@ import CardportCore
 /// ```
 ///
 /// The text keeps `+project` and `@context` words where they are (todo.txt tools read them in
-/// place); only `due:`, `progress:` (open tasks) and `pri:` (done tasks) are taken out, since Cardport
-/// holds them elsewhere.
+/// place); only `due:`, `uuid:`, `progress:` (open tasks) and `pri:` (done tasks) are taken out,
+/// since Cardport holds them elsewhere.
 struct TodoTxtLine: Equatable {
     var isDone = false
     /// The priority letter, `A`–`Z`: from `(A)` on an open task, from `pri:A` on a done one.
@@ -28,11 +28,11 @@ struct TodoTxtLine: Equatable {
     /// The mapped `key:value` tokens taken out of the text, in order.
     var values: [(key: String, value: String)] = []
 
-    /// Whether a `key:value` word is taken out of the text: `due:` always, `progress:` on an open task
+    /// Whether a `key:value` word is taken out of the text: `due:` and `uuid:` always, `progress:` on an open task
     /// (a done one is at 100), `pri:` on a done one (an open one has `(A)`). Others stay where they are.
     static func isMapped(_ key: Substring, isDone: Bool) -> Bool {
         switch key {
-        case "due": return true
+        case "due", "uuid": return true
         case "progress": return !isDone
         case "pri": return isDone
         default: return false

@@ -5,7 +5,9 @@ import CardportCore
 /// `x` → progress 100, `progress:N` → progress, `(A)` or `pri:A` → `extras["priority"]`, the
 /// creation date → created, the completion date → updated, `due:` → `extras["due"]`, and the
 /// `+project` and `@context` names → `extras["tags"]` and `extras["contexts"]` (JSON lists); the
-/// text keeps its projects and contexts in place.
+/// text keeps its projects and contexts in place. `uuid:` is a Taskwarrior task's uuid, which
+/// ``TodoTxtWriter`` writes: it goes to `extras["taskwarrior_uuid"]` and makes the task's id the one
+/// Taskwarrior's reader gives it, so a task that went through todo.txt keeps its identity.
 final class TodoTxtReader: RecordReader {
     private let input: ByteInput
     private let limits: ReadLimits
@@ -35,12 +37,16 @@ final class TodoTxtReader: RecordReader {
     private func task(_ line: TodoTxtLine, line bytes: [UInt8], offset: Int) throws(CardportError) -> TaskItem {
         var extras: [String: String] = [:]
         var progress = line.isDone ? TaskProgress.done : .zero
+        var id: String?
         if let priority = line.priority { extras["priority"] = priority }
         if !line.projects.isEmpty { extras["tags"] = StringListExtra.text(line.projects) }
         if !line.contexts.isEmpty { extras["contexts"] = StringListExtra.text(line.contexts) }
         for (key, value) in line.values {
             switch key {
             case "due": extras["due"] = value
+            case "uuid":
+                extras[TodoTxtReader.uuidKey] = value.lowercased()
+                id = RecordID.foreign(namespace: "taskwarrior", id: value.lowercased())
             case "progress":
                 guard let number = Int(value) else {
                     throw located("progress:\(value) is not a whole number", key: "progress:", in: bytes, offset: offset)
@@ -51,9 +57,12 @@ final class TodoTxtReader: RecordReader {
             default: continue
             }
         }
-        return TaskItem(description: line.text, progress: progress, createdAt: line.created, updatedAt: line.completed,
+        return TaskItem(id: id, description: line.text, progress: progress, createdAt: line.created, updatedAt: line.completed,
                         extras: extras)
     }
+
+    /// The extra Taskwarrior's reader keeps a task's uuid in (`TaskwarriorFormat.uuidKey`).
+    static let uuidKey = "taskwarrior_uuid"
 
     private func located(_ message: String, key: String, in line: [UInt8], offset: Int) -> CardportError {
         let needle = Array(key.utf8)

@@ -5,7 +5,8 @@ import CardportCore
 /// A task: `x` and its completion date (updated) when done, else `(A)` from `extras["priority"]`
 /// (Taskwarrior's `H`, `M`, `L` become `A`, `B`, `C`); the creation date; the description; the
 /// `+tags` and `@contexts` kept in `extras` that the text does not already name; `due:` and, when
-/// partly done, `progress:`; `pri:` keeps a done task's priority. A topic: its title, `due:`, `x`
+/// partly done, `progress:`; `pri:` keeps a done task's priority; `uuid:` a Taskwarrior task's uuid
+/// (`extras["taskwarrior_uuid"]`), so that it goes back to Taskwarrior as the same task. A topic: its title, `due:`, `x`
 /// when done; its notes, links, questions and an in-progress or on-hold status are dropped.
 final class TodoTxtWriter: RecordWriter {
     private let output: ByteOutput
@@ -13,7 +14,7 @@ final class TodoTxtWriter: RecordWriter {
     private(set) var losses = LossReport()
 
     /// Extras the writer maps; any other is counted as dropped.
-    private static let mappedExtras: Set<String> = ["priority", "tags", "contexts", "due"]
+    private static let mappedExtras: Set<String> = ["priority", "tags", "contexts", "due", TodoTxtReader.uuidKey]
 
     init(output: ByteOutput) {
         self.output = output
@@ -28,7 +29,10 @@ final class TodoTxtWriter: RecordWriter {
             fill(&line, text: task.description, created: task.createdAt, updated: task.updatedAt, extras: task.extras,
                  dueDate: nil, kind: .task)
             if (1...99).contains(task.progress.percent) { line.values.append(("progress", String(task.progress.percent))) }
-            if task.id != RecordID.task(description: line.text) { losses.dropField("id", of: .task) }
+            let uuid = line.values.first { $0.key == "uuid" }?.value
+            if task.id != RecordID.task(description: line.text), uuid.map({ RecordID.foreign(namespace: "taskwarrior", id: $0) }) != task.id {
+                losses.dropField("id", of: .task)
+            }
             try emit(line, kind: .task)
         case .topic(let topic):
             var line = TodoTxtLine(text: "")
@@ -109,6 +113,9 @@ final class TodoTxtWriter: RecordWriter {
         } else if let due = extras["due"] {
             if let day = TodoTxtWriter.dueDay(due) { line.values.append(("due", day)) } else { losses.dropField("due", of: kind) }
         }
+        if let uuid = extras[TodoTxtReader.uuidKey] {
+            if TodoTxtWriter.isUUID(uuid) { line.values.append(("uuid", uuid.lowercased())) } else { losses.dropField("extras", of: kind) }
+        }
         let unmapped = extras.keys.filter { !TodoTxtWriter.mappedExtras.contains($0) }.count
         if unmapped > 0 { losses.dropField("extras", of: kind, count: unmapped) }
     }
@@ -143,6 +150,12 @@ final class TodoTxtWriter: RecordWriter {
             return TodoTxtLine.isMapped(word[..<colon], isDone: isDone)
         }
         return (line, isExact && !hasMappedWord)
+    }
+
+    /// Whether `text` is a UUID (`8-4-4-4-12` hex digits), which a `uuid:` word can hold.
+    static func isUUID(_ text: String) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.map(\.count) == [8, 4, 4, 4, 12] && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
     /// The date a timestamp was written on, as a date.

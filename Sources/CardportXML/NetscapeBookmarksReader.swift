@@ -19,6 +19,15 @@ final class NetscapeBookmarksReader: XMLEventHandler {
     /// The folder named by the last `<H3>`, waiting for its `<DL>`.
     private var pendingFolder: String??
     private var isFolderStructural = false
+    /// Whether the folder being named sits in the top list, where the browser's own folders are.
+    private var isTopFolder = false
+
+    /// The browser's own top folders that carry no flag in the file (Chrome and Edge mark only the
+    /// bookmarks bar): their names as the browsers write them in English, lower-cased.
+    static let rootFolders: Set<String> = [
+        "bookmarks bar", "other bookmarks", "mobile bookmarks", "favorites bar", "other favorites", "mobile favorites",
+        "bookmarks toolbar", "bookmarks menu",
+    ]
     private var bookmark: Bookmark?
     private var capture: Capture?
     private var captured: [UInt8] = []
@@ -52,6 +61,7 @@ final class NetscapeBookmarksReader: XMLEventHandler {
             try finishBookmark()
             isFolderStructural = attributes[named: "personal_toolbar_folder"] != nil
                 || attributes[named: "unfiled_bookmarks_folder"] != nil
+            isTopFolder = lists.count == 1
             begin(.folderName)
         case "a":
             try finishBookmark()
@@ -68,7 +78,8 @@ final class NetscapeBookmarksReader: XMLEventHandler {
         case "h3":
             if case .folderName = capture {
                 let folder = String(decoding: captured, as: UTF8.self).trimmingSpaces
-                pendingFolder = .some(isFolderStructural || folder.isEmpty ? nil : folder)
+                let isRoot = isTopFolder && NetscapeBookmarksReader.rootFolders.contains(folder.lowercased())
+                pendingFolder = .some(isFolderStructural || isRoot || folder.isEmpty ? nil : folder)
                 capture = nil
             }
         case "a":

@@ -24,6 +24,8 @@ final class XBELReader: XMLEventHandler {
     private var elements: [Element] = []
     /// The names of the open folders (`nil` until a folder's title has been read).
     private var folders: [String?] = []
+    /// Whether the open bookmark's tags came from Cardport's metadata block.
+    private var hasMetadataTags = false
     private var bookmark: Bookmark?
     private var bookmarkTags: [String] = []
     private var capture: Capture?
@@ -62,6 +64,9 @@ final class XBELReader: XMLEventHandler {
             isOurMetadata = bookmark != nil && attributes[named: "owner"] == XBELFormat.metadataOwner
         case "tag" where isOurMetadata:
             elements.append(.other)
+            // Cardport's metadata lists every tag when one could not be in the TAGS attribute.
+            if !hasMetadataTags { bookmarkTags = [] }
+            hasMetadataTags = true
             begin(.tag)
         case "extra" where isOurMetadata:
             elements.append(.other)
@@ -133,7 +138,8 @@ final class XBELReader: XMLEventHandler {
 
     private func openBookmark(_ attributes: [XMLAttribute]) throws(CardportError) {
         bookmark = nil
-        bookmarkTags = TagList.split(attributes[named: "TAGS"] ?? "")
+        bookmarkTags = TagList.split(attributes[named: "TAGS"] ?? attributes[named: "tags"] ?? "")
+        hasMetadataTags = false
         var extras: [String: String] = [:]
         for attribute in attributes where !XBELReader.knownAttributes.contains(attribute.name) {
             extras[attribute.name] = attribute.value

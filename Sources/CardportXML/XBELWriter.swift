@@ -2,9 +2,13 @@ import CardportCore
 
 /// Writes bookmarks as an XBEL 1.0 document, one `<bookmark>` at a time, flat (tags, not folders).
 ///
-/// Tags and the extras that have no XBEL element go into `<info><metadata owner="…">` (owner
-/// ``XBELFormat/metadataOwner``) as `<tag>` and `<extra name="…">` elements; the `description` extra
-/// is the `<desc>`. Dates are ISO 8601 as written.
+/// Tags go into a comma-separated `TAGS` attribute, which buku imports and writes. When a tag
+/// cannot be in such a list (it has a comma, or spaces at either end), every tag is also written,
+/// in order, as a `<tag>` in `<info><metadata owner="…">` (owner ``XBELFormat/metadataOwner``),
+/// which the reader then takes instead; the extras that have no XBEL element go there too, as
+/// `<extra name="…">` elements. The `description` extra is the `<desc>`. Every bookmark has a
+/// `<title>`, empty when it has no name, because buku's importer fails on a bookmark without one.
+/// Dates are ISO 8601 as written.
 final class XBELWriter: RecordWriter {
     private var document: MarkupDocument
     private(set) var losses = LossReport()
@@ -33,18 +37,19 @@ final class XBELWriter: RecordWriter {
         if let added = bookmark.createdAt { document.buffer.attribute("added") { added.appendISO8601(to: &$0) } }
         if let modified = bookmark.updatedAt { document.buffer.attribute("modified") { modified.appendISO8601(to: &$0) } }
         if bookmark.id != RecordID.bookmark(text: bookmark.text) { clean = document.buffer.attribute("id", bookmark.id) && clean }
-        document.buffer.raw(">\n")
-        if let name = bookmark.name {
-            document.buffer.raw("    <title>")
-            clean = document.buffer.text(name) && clean
-            document.buffer.raw("</title>\n")
-        }
+        let listed = TagList.join(bookmark.tags).text
+        if !listed.isEmpty { clean = document.buffer.attribute("TAGS", listed) && clean }
+        document.buffer.raw(">\n    <title>")
+        clean = document.buffer.text(bookmark.name ?? "") && clean
+        document.buffer.raw("</title>\n")
+        // When a tag cannot be in the list, the metadata holds them all, in order.
+        let unlisted = TagList.join(bookmark.tags).lost > 0 ? bookmark.tags : []
         let extras = bookmark.extras.filter { $0.key != "description" }
-        if !bookmark.tags.isEmpty || !extras.isEmpty {
+        if !unlisted.isEmpty || !extras.isEmpty {
             document.buffer.raw("    <info>\n      <metadata owner=\"")
             document.buffer.plain(XBELFormat.metadataOwner)
             document.buffer.raw("\">\n")
-            for tag in bookmark.tags {
+            for tag in unlisted {
                 document.buffer.raw("        <tag>")
                 clean = document.buffer.text(tag) && clean
                 document.buffer.raw("</tag>\n")

@@ -16,6 +16,18 @@ import Testing
         #expect(lines[1] == "\"It is not that we have a short time to live, but that we waste a lot of it.\",Seneca,On the Shortness of Life,stoicism;time,true,false,2023-02-11T08:14:00+00:00,,The opening line.,location 112,6ebc4094-66ae-8028-a22b-2b2976e4f2aa,B00HZ4CKU4,yellow,philosophy,,")
     }
 
+    @Test func aCitationWithAURLColumnReadsBackAsACitation() throws {
+        let scratch = try TemporaryDirectory()
+        let converted = try CLIRunner.run(["convert", "Samples/readwise-import.csv", "-o", scratch.file("rw.csv")])
+        #expect(converted.status == 0)
+        #expect(try scratch.read("rw.csv").hasPrefix("text,author,source,tags,favourite,archived,created_at,updated_at,note,location,id,URL\r\n"))
+        let inspected = try CLIRunner.run(["inspect", scratch.file("rw.csv")])
+        #expect(inspected == CLIRunner.Result(status: 0, stdout: """
+            \(scratch.file("rw.csv")): csv, 3 records (3 citations)
+
+            """, stderr: ""))
+    }
+
     @Test func writesTheDelimiterAndGuardItIsTold() throws {
         let input = "description;progress\n=1+1;50\n"
         let guarded = try CLIRunner.run(["convert", "-", "--from", "csv", "-o", "-", "--to", "csv", "-q"], stdin: input)

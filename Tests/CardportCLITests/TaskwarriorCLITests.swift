@@ -97,7 +97,7 @@ import Testing
         #expect(byName["Plan the week"]?["tags"] == #"["planning"]"#)
         #expect(byName["Plan the week"]?["due"] == "20240108T000000Z")
         #expect(byName["Linear algebra"]?["status"] == "pending")
-        #expect(byName["Linear algebra"]?["tags"] == #"["on_hold"]"#)
+        #expect(byName["Linear algebra"]?["tags"] == #"["cardport_topic","on_hold"]"#)
         #expect(byName["Linear algebra"]?["due"] == "20240201T000000Z")
         #expect(byName["Linear algebra"]?["annotations"] == #"""
             [{"description":"Chapters 1–3","entry":"20240105T080000Z"},{"description":"https:\/\/ocw.mit.edu\/courses\/18-06","entry":"20240105T080001Z"},{"description":"Question (done): What is a basis? Answer: A spanning independent set","entry":"20240105T080002Z"}]

@@ -93,6 +93,38 @@ import Testing
         #expect(forced == [.topic(Topic(title: "Algebra", notes: "x"))])
     }
 
+    @Test func aURLColumnBesideACitationsColumnsDoesNotMakeBookmarks() throws {
+        let text = "text,author,source,id,URL\nQ,A,B,c1,https://x.example\n"
+        #expect(try FormatHarness.read(format, text) == [
+            .citation(Citation(id: "c1", text: "Q", author: "A", source: "B", extras: ["URL": "https://x.example"])),
+        ])
+        // A bookmark's own columns still make a bookmark.
+        #expect(try FormatHarness.read(format, "title,url,author\nDocs,https://example.org,A\n") == [
+            .bookmark(Bookmark(name: "Docs", text: "https://example.org", extras: ["author": "A"])),
+        ])
+    }
+
+    @Test func readsEachRowAsTheKindItsKindColumnNames() throws {
+        // Columns reordered and trimmed in a spreadsheet, a kind in the plural, a note in another kind's column.
+        let text = """
+            url,kind,title,text,description,author,id
+            https://example.org,bookmarks,,,,,b1
+            ,Task,,,Read,,t1
+            ,topic,Optics,,,,p1
+            ,citation,,Know thyself.,,Socrates,c1
+            ,citation,Stray,Q,,,c2
+
+            """
+        #expect(try FormatHarness.read(format, text) == [
+            .bookmark(Bookmark(id: "b1", text: "https://example.org")),
+            .task(TaskItem(id: "t1", description: "Read")),
+            .topic(Topic(id: "p1", title: "Optics")),
+            .citation(Citation(id: "c1", text: "Know thyself.", author: "Socrates")),
+            .citation(Citation(id: "c2", text: "Q", extras: ["title": "Stray"])),
+        ])
+        #expect(throws: CardportError.self) { try FormatHarness.read(format, "kind,text,url\nquote,Q,\n") }
+    }
+
     @Test func keepsUnknownColumnsAsExtrasAndWritesThemBack() throws {
         let text = "text,Mood,Colour\nQ,calm,\nR,,red\n"
         let records = try FormatHarness.read(format, text)

@@ -42,7 +42,7 @@ import Testing
         let written = try FormatHarness.write(format, topics)
         let lines = written.text.split(separator: "\n")
         #expect(lines[1].contains(#""status":"pending""#) && lines[1].contains(#""start":"20240205T193012Z""#)
-                && lines[1].contains(#""progress":40"#) && lines[1].contains(#""tags":["exam","maths"]"#))
+                && lines[1].contains(#""progress":40"#) && lines[1].contains(#""tags":["cardport_topic","exam","maths"]"#))
         #expect(lines[3].contains(#""status":"waiting""#) && lines[3].contains(#""wait":"20240301T000000Z""#))
         #expect(lines[4].contains(#""status":"completed""#) && lines[4].contains(#""end":"20240204T211500Z""#))
         #expect(written.losses.isEmpty)

@@ -100,7 +100,7 @@ import Testing
             [
             {"uuid":"\(half)","status":"pending","description":"Half done","entry":"20240102T100000Z","modified":"20240103T100000Z","start":"20240103T100000Z","progress":50},
             {"uuid":"\(done)","status":"completed","description":"Done","modified":"20240104T000000Z","end":"20240104T000000Z","tags":["x"],"priority":"M","wait":"20240501T000000Z"},
-            {"uuid":"\(optics)","status":"pending","description":"Optics","cardport_kind":"topic","modified":"20240105T000000Z","due":"20240301T000000Z","tags":["on_hold"],"annotations":[{"entry":"20240105T000000Z","description":"Lenses"},{"entry":"20240105T000001Z","description":"https://example.org/optics"},{"entry":"20240105T000002Z","description":"Question (done): Why blue? Answer: Rayleigh"}]}
+            {"uuid":"\(optics)","status":"pending","description":"Optics","modified":"20240105T000000Z","due":"20240301T000000Z","tags":["cardport_topic","on_hold"],"annotations":[{"entry":"20240105T000000Z","description":"Lenses"},{"entry":"20240105T000001Z","description":"https://example.org/optics"},{"entry":"20240105T000002Z","description":"Question (done): Why blue? Answer: Rayleigh"}]}
             ]
 
             """)
@@ -167,5 +167,39 @@ import Testing
         #expect(format.sniff(Array(#"[\#n{"id":1,"description":"a","status":"pending","uuid":"x"}"#.utf8)) == .certain)
         #expect(format.sniff(Array(#"{"description":"a","status":"pending","uuid":"x"}"#.utf8)) == .certain)
         #expect(format.sniff(Array(#"[{"quote":"a"}]"#.utf8)) == .no)
+    }
+
+    @Test func writesContextsAsTagsAndLeavesTheTagWordsOutOfTheDescription() throws {
+        let uuid = "6dbe409b-94c6-41a6-ae2e-23cbe64fdddd"
+        let task = TaskItem(id: TaskwarriorFormat.recordID(uuid: uuid), description: "Revise integrals +exam +maths @desk",
+                            extras: ["tags": #"["exam","maths"]"#, "contexts": #"["desk"]"#, TaskwarriorFormat.uuidKey: uuid])
+        let written = try FormatHarness.write(format, [.task(task)])
+        #expect(written.text == """
+            [
+            {"uuid":"\(uuid)","status":"pending","description":"Revise integrals","tags":["exam","maths","@desk"]}
+            ]
+
+            """)
+        #expect(written.losses.isEmpty)
+        // A tag word in the middle of the text stays there.
+        let middle = TaskItem(description: "Call +mum about the party", extras: ["tags": #"["mum"]"#])
+        #expect(try FormatHarness.write(format, [.task(middle)]).text.contains(#""description":"Call +mum about the party""#))
+    }
+
+    @Test func readsContextTagsAsContextsAndTheTopicTagAsATopic() throws {
+        let text = """
+            [
+            {"uuid":"6dbe409b-94c6-41a6-ae2e-23cbe64fdddd","status":"pending","description":"Revise","tags":["exam","@desk"]},
+            {"uuid":"6d618a8d-0a4b-45a4-900a-698fff1d9175","status":"pending","description":"Optics","tags":["cardport_topic"]},
+            {"uuid":"11111111-2222-4333-8444-555555555555","status":"pending","description":"Old","cardport_kind":"topic"}
+            ]
+            """
+        let records = try FormatHarness.read(format, text)
+        guard case .task(let task) = records[0] else { Issue.record("not a task"); return }
+        #expect(task.extras == ["tags": #"["exam"]"#, "contexts": #"["desk"]"#,
+                                TaskwarriorFormat.uuidKey: "6dbe409b-94c6-41a6-ae2e-23cbe64fdddd"])
+        guard case .topic(let topic) = records[1], case .topic(let old) = records[2] else { Issue.record("not topics"); return }
+        #expect(topic.title == "Optics" && topic.extras["tags"] == nil)
+        #expect(old.title == "Old")
     }
 }

@@ -91,4 +91,16 @@ import Testing
         #expect(format.sniff(Array("Dune (Frank Herbert)\n- Your Highlight on Location 1-2\n\nx\n==========\n".utf8)) == .no)
         #expect(format.sniff(Array("{\"a\":1}".utf8)) == .no)
     }
+
+    @Test func keepsATaskwarriorUUIDAsAUUIDWord() throws {
+        let uuid = "6dbe409b-94c6-41a6-ae2e-23cbe64fdddd"
+        let id = RecordID.foreign(namespace: "taskwarrior", id: uuid)
+        let task = TaskItem(id: id, description: "Revise integrals", extras: ["tags": #"["exam"]"#, "taskwarrior_uuid": uuid])
+        let written = try FormatHarness.write(format, [.task(task)])
+        #expect(written.text == "Revise integrals +exam uuid:\(uuid)\n")
+        #expect(written.losses.isEmpty)
+        let read = try FormatHarness.read(format, written.text)
+        #expect(read == [.task(TaskItem(id: id, description: "Revise integrals +exam",
+                                        extras: ["tags": #"["exam"]"#, "taskwarrior_uuid": uuid]))])
+    }
 }

@@ -64,6 +64,13 @@ import Testing
         #expect(try bookmarks("chrome-bookmarks.html", .none).bookmarks.allSatisfy(\.tags.isEmpty))
     }
 
+    @Test func chromeRootFoldersAreNotTags() throws {
+        // Chrome flags only the bookmarks bar; "Other bookmarks" is a plain top folder.
+        let (read, _) = try bookmarks("chrome-bookmarks.html")
+        #expect(read.map(\.tags) == [[], ["Work"], ["Work", "Infra & Ops"], ["Work", "Infra & Ops"], [],
+                                      ["Recipes"], ["Recipes"], []])
+    }
+
     @Test func readsAFileOfManyChunksWithFoldersAcrossThem() throws {
         var text = "<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n"
         for folder in 0..<50 {

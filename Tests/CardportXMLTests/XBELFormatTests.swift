@@ -62,7 +62,7 @@ import Testing
         #expect(reader.notes["separators skipped"] == 1)
     }
 
-    @Test func writesTagsInItsMetadataBlock() throws {
+    @Test func writesTagsAsTheTAGSAttributeBukuImports() throws {
         let bookmark = Bookmark(name: "Pro Git", text: "https://git-scm.com/book", tags: ["git", "books"],
                                 createdAt: Timestamp(year: 2024, month: 5, day: 1, isDateOnly: true),
                                 extras: ["description": "Chapter 3 & 7", "x_rating": "5"])
@@ -71,12 +71,10 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE xbel PUBLIC "+//IDN python.org//DTD XML Bookmark Exchange Language 1.0//EN//XML" "http://pyxml.sourceforge.net/topics/dtds/xbel.dtd">
             <xbel version="1.0">
-              <bookmark href="https://git-scm.com/book" added="2024-05-01">
+              <bookmark href="https://git-scm.com/book" added="2024-05-01" TAGS="git,books">
                 <title>Pro Git</title>
                 <info>
                   <metadata owner="https://cardport.invalid/xbel/1">
-                    <tag>git</tag>
-                    <tag>books</tag>
                     <extra name="x_rating">5</extra>
                   </metadata>
                 </info>
@@ -85,6 +83,15 @@ import Testing
             </xbel>
 
             """)
+        #expect(try FormatHarness.read(format, written) == [.bookmark(bookmark)])
+    }
+
+    @Test func keepsEveryTagInTheMetadataWhenOneCannotBeListed() throws {
+        let bookmark = Bookmark(text: "https://example.org/", tags: ["a", "x, y", "b"])
+        let written = try FormatHarness.write(format, [.bookmark(bookmark)]).text
+        #expect(written.contains(#"<bookmark href="https://example.org/" TAGS="a,b">"#))
+        #expect(written.contains("<title></title>"))
+        #expect(written.contains("<tag>a</tag>\n        <tag>x, y</tag>\n        <tag>b</tag>"))
         #expect(try FormatHarness.read(format, written) == [.bookmark(bookmark)])
     }
 
