@@ -72,8 +72,11 @@ import Testing
         return ""
     }
 
+    /// The words of a text, without invisible format characters (a byte-order mark, a zero-width
+    /// space, direction marks), which pandoc drops.
     private func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { $0.isWhitespace })
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.split(whereSeparator: { $0.isWhitespace })
     }
 
     private func topLevel(_ tree: [String: Any]) -> [String] {
