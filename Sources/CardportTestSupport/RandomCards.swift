@@ -3,16 +3,59 @@ public import PropertyBased
 
 /// Generators of random cards for property tests: every kind, every optional field sometimes set,
 /// and text that exercises what formats get wrong (quotes, backslashes, line breaks of every kind,
-/// control characters, accents, emoji sequences, CJK, right-to-left scripts).
+/// control characters, markup, the separators of line formats, accents, emoji sequences, CJK,
+/// right-to-left scripts), URLs of every shape.
+///
+/// The library generators shrink: a failing library is cut down record by record and field by field
+/// (see ``LibraryShrinker``), so a failure prints a small case.
 public enum RandomCards {
     /// Whole libraries of 0–12 records of every kind.
-    public static let library = Generator<Library, Shrink.None<Library>> { rng in
-        randomLibrary(using: &rng, kinds: Set(RecordKind.allCases))
-    }
+    public static let library = library(of: Set(RecordKind.allCases))
 
     /// Libraries that hold only the given kinds.
-    public static func library(of kinds: Set<RecordKind>) -> Generator<Library, Shrink.None<Library>> {
-        Generator { rng in randomLibrary(using: &rng, kinds: kinds) }
+    public static func library(of kinds: Set<RecordKind>) -> Generator<Library, [Library]> {
+        Generator(run: { rng in randomLibrary(using: &rng, kinds: kinds) }, shrink: LibraryShrinker.candidates)
+    }
+
+    /// Libraries of every kind where every optional text that is set is empty half the time, for
+    /// checking that every format reads an empty optional text as none (``withoutEmptyTexts(_:)``).
+    public static let libraryWithEmptyStrings = library.map { library in
+        var rng = SplitRandom(seed: UInt64(truncatingIfNeeded: library.count &* 7919 &+ library.citations.count))
+        func empty(_ text: String?) -> String? { text.map { Bool.random(using: &rng) ? "" : $0 } }
+        var library = library
+        library.citations = library.citations.map { c in
+            var c = c
+            (c.author, c.source, c.note) = (empty(c.author), empty(c.source), empty(c.note))
+            c.extras = c.extras.mapValues { Bool.random(using: &rng) ? "" : $0 }
+            return c
+        }
+        library.bookmarks = library.bookmarks.map { b in var b = b; b.name = empty(b.name); return b }
+        library.topics = library.topics.map { t in
+            var t = t
+            t.notes = empty(t.notes)
+            t.questions = t.questions.map { q in var q = q; q.answer = empty(q.answer); return q }
+            return t
+        }
+        return library
+    }
+
+    /// `library` with every empty optional text as none: what a format reads back for it.
+    public static func withoutEmptyTexts(_ library: Library) -> Library {
+        func none(_ text: String?) -> String? { text?.isEmpty == true ? nil : text }
+        var library = library
+        library.citations = library.citations.map { c in
+            var c = c
+            (c.author, c.source, c.note) = (none(c.author), none(c.source), none(c.note))
+            return c
+        }
+        library.bookmarks = library.bookmarks.map { b in var b = b; b.name = none(b.name); return b }
+        library.topics = library.topics.map { t in
+            var t = t
+            t.notes = none(t.notes)
+            t.questions = t.questions.map { q in var q = q; q.answer = none(q.answer); return q }
+            return t
+        }
+        return library
     }
 
     /// A library of up to 12 records of the given kinds (and settings, half the time, when asked for).
@@ -57,8 +100,7 @@ public enum RandomCards {
     public static func bookmark(using rng: inout some RandomNumberGenerator) -> Bookmark {
         Bookmark(id: Bool.random(using: &rng) ? nil : word(using: &rng),
                  name: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
-                 text: Bool.random(using: &rng) ? "https://example.org/\(word(using: &rng))?q=\(Int.random(in: 0...99, using: &rng))"
-                                                : text(using: &rng, nonEmpty: true),
+                 text: Bool.random(using: &rng) ? url(using: &rng) : text(using: &rng, nonEmpty: true),
                  tags: list(using: &rng) { text(using: &$0, nonEmpty: true) },
                  createdAt: optional(using: &rng) { timestamp(using: &$0) },
                  updatedAt: optional(using: &rng) { timestamp(using: &$0) },
@@ -82,7 +124,7 @@ public enum RandomCards {
               dueDate: optional(using: &rng) { timestamp(using: &$0) },
               status: Topic.Status.allCases.randomElement(using: &rng)!,
               notes: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
-              links: list(using: &rng) { "https://example.com/\(word(using: &$0))" },
+              links: list(using: &rng) { url(using: &$0) },
               questions: list(using: &rng) { rng in
                   Question(text: text(using: &rng, nonEmpty: true),
                            answer: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
@@ -121,6 +163,13 @@ public enum RandomCards {
         "é", "e\u{301}", "Straße", "Ærøskøbing", "“curly”", "‘single’", "—", "…", "\u{A0}", "\u{200B}",
         "👍🏽", "👨‍👩‍👧", "🇫🇷", "🏳️‍🌈", "学而时习之", "猿も木から落ちる", "시작이 반이다",
         "الصبر مفتاح الفرج", "\u{200F}", "אם אין אני לי", "Ω", "\u{FEFF}", "null", "true", "0x1F",
+        // Markup: HTML and XML, Markdown emphasis, links, tables, strike-through.
+        "<", ">", "&", "&amp;", "<b>", "(", ")", "*", "_", "|", "!", "~", "`", "](", "[x]",
+        // Line breaks Unicode has besides CR and LF: next line, line and paragraph separators.
+        "\u{85}", "\u{2028}", "\u{2029}",
+        // Lines other formats give meaning to: a Kindle separator, a front-matter fence, a heading,
+        // a quotation, todo.txt's done and priority prefixes.
+        "\n==========\n", "==========", "\n---\n", "---", "\n# ", "> ", "x ", "(A) ", "x 2024-01-01 ",
     ]
 
     /// Text made of awkward pieces (see ``pieces``); empty only when `nonEmpty` is false.
@@ -129,6 +178,30 @@ public enum RandomCards {
         var out = ""
         for _ in 0..<count { out += pieces.randomElement(using: &rng)! }
         return out
+    }
+
+    /// A URL of one of the shapes bookmarks hold: a query with several parameters, a fragment, a port,
+    /// user information, an IPv6 or internationalised host, percent escapes, a path with spaces
+    /// escaped, a trailing slash, other schemes.
+    public static func url(using rng: inout some RandomNumberGenerator) -> String {
+        let name = word(using: &rng)
+        let shapes = [
+            "https://example.org/\(name)?q=\(Int.random(in: 0...99, using: &rng))",
+            "https://example.org/\(name)?a=1&b=two&c=%20three#section-\(name)",
+            "http://example.org:8080/\(name)/",
+            "https://user:p%40ss@example.org/\(name)",
+            "http://[2001:db8::1]:8443/\(name)",
+            "https://xn--bcher-kva.example/\(name)",
+            "https://例え.テスト/\(name)",
+            "https://example.org/path%20with%20spaces/\(name).html",
+            "https://example.org/wiki/Caf%C3%A9_(\(name))",
+            "https://example.org/?q=a+b&lang=en-GB&empty=",
+            "ftp://ftp.example.org/pub/\(name).tar.gz",
+            "file:///home/me/\(name).pdf",
+            "mailto:\(name)@example.org",
+            "https://EXAMPLE.org/\(name)/",
+        ]
+        return shapes.randomElement(using: &rng)!
     }
 
     /// A short lower-case ASCII word, for ids and URLs.

@@ -21,6 +21,9 @@ final class TodoTxtWriter: RecordWriter {
         bytes.reserveCapacity(1 << 17)
     }
 
+    /// Whether the text of the line being written reads back as it is, on its own.
+    private var textIsExact = true
+
     func write(_ record: Record) throws(CardportError) {
         switch record {
         case .task(let task):
@@ -61,6 +64,13 @@ final class TodoTxtWriter: RecordWriter {
             losses.dropRecord(of: kind)
             return
         }
+        // Words written after the text can complete a prefix the text alone did not have (`(A)`, then
+        // `progress:45`, reads back as a priority): the whole line must read back as written.
+        if textIsExact, let parsed = TodoTxtLine(parsing: Array(line.rendered.utf8)[...]),
+           parsed.text != line.text || parsed.priority != line.priority || parsed.isDone != line.isDone
+            || parsed.created != line.created {
+            losses.dropField(kind == .task ? "description" : "title", of: kind)
+        }
         bytes.append(contentsOf: line.rendered.utf8)
         bytes.append(0x0A)
         if bytes.count >= 1 << 16 {
@@ -73,6 +83,7 @@ final class TodoTxtWriter: RecordWriter {
                       extras: [String: String], dueDate: Timestamp?, kind: RecordKind) {
         let (text, isExact) = TodoTxtWriter.lineText(text, isDone: line.isDone)
         if !isExact { losses.dropField(kind == .task ? "description" : "title", of: kind) }
+        textIsExact = isExact
         line.text = text
         let written = Set(text.split(separator: " ").map(String.init))
         for (key, marker) in [("tags", "+"), ("contexts", "@")] {

@@ -292,7 +292,7 @@ import Glibc
             """))
     }
 
-    @Test func aPipeClosedByItsReaderEndsTheRunLikeOtherTools() throws {
+    @Test(.timeLimit(.minutes(1))) func aPipeClosedByItsReaderEndsTheRunLikeOtherTools() throws {
         let scratch = try TemporaryDirectory()
         let line = "{\"kind\":\"citation\",\"text\":\"a quotation long enough to fill a pipe quickly\"}\n"
         _ = try scratch.write("many.jsonl", String(repeating: line, count: 50_000))

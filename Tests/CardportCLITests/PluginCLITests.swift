@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// Format plugins as a user meets them: real plugin processes, run by the built binary.
-@Suite struct PluginCLITests {
+///
+/// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
+@Suite(.timeLimit(.minutes(2))) struct PluginCLITests {
     static let samples = PackagePaths.root + "/Samples/plugins"
     static let corpus = PackagePaths.root + "/../shared/corpus/moonreader/learning-a-very-short-introduction.mrexpt"
 

@@ -137,7 +137,7 @@ import Glibc
                 == CLIRunner.Result(status: 0, stdout: "", stderr: "deleted 1 archived citation\n"))
     }
 
-    @Test func twoProcessesImportingIntoOneStoreAtOnceBothSucceed() throws {
+    @Test(.timeLimit(.minutes(2))) func twoProcessesImportingIntoOneStoreAtOnceBothSucceed() throws {
         let scratch = try TemporaryDirectory()
         let store = scratch.file("store.sqlite")
         let first = try scratch.write("first.jsonl", StoreCLITests.citations(3000, prefix: "First"))
@@ -152,25 +152,52 @@ import Glibc
         #expect(try Store(path: store).integrityCheck() == ["ok"])
     }
 
-    @Test func anImportKilledAtAnyPointLeavesAllOrNoneOfItAndASoundFile() throws {
+    /// Where an import is killed: when the store's write-ahead log appears (the import has opened the
+    /// store and written nothing), when the log first holds a page, when it has grown past a megabyte
+    /// (the transaction spills or commits), or never.
+    enum KillPoint: String, CaseIterable, Sendable {
+        case logAppears, logHoldsAPage, logPastAMegabyte, never
+
+        /// Whether the import has reached this point, from the size of the log (nil: no log).
+        func isReached(logSize: Int?) -> Bool {
+            switch self {
+            case .logAppears: logSize != nil
+            case .logHoldsAPage: (logSize ?? 0) > 0
+            case .logPastAMegabyte: (logSize ?? 0) > 1 << 20
+            case .never: false
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func anImportKilledAtAnyPointLeavesAllOrNoneOfItAndASoundFile() throws {
         let scratch = try TemporaryDirectory()
         let store = scratch.file("store.sqlite")
         #expect(try CLIRunner.run(["import", "Samples/backup.json", "--store", store, "-q"]).status == 0)
         let before = try citationCount(store)
         let count = 20000
         let input = try scratch.write("big.jsonl", StoreCLITests.citations(count, prefix: "Killed"))
-        var outcomes: [Int] = []
-        for delay in [0.02, 0.1, 0.3, 0.6, 1.0, 1.5, 2.5, 4.0] {
+        var outcomes: [KillPoint: Int] = [:]
+        for point in KillPoint.allCases {
             let process = try CLIRunner.start(["import", input, "--store", store, "-q"])
-            Thread.sleep(forTimeInterval: delay)
+            // Waits for the event, not for a time: the log's size is looked at until the point is
+            // reached or the import ends by itself.
+            while process.isRunning && !point.isReached(logSize: Self.size(of: store + "-wal")) { sched_yield() }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
-            #expect(try Store(path: store).integrityCheck() == ["ok"], "killed after \(delay) s")
+            #expect(try Store(path: store).integrityCheck() == ["ok"], "killed at \(point)")
             let now = try citationCount(store)
-            #expect(now == before || now == before + count, "killed after \(delay) s: \(now) citations")
-            outcomes.append(now)
+            #expect(now == before || now == before + count, "killed at \(point): \(now) citations")
+            outcomes[point] = now
             if now == before + count { break }
         }
-        #expect(outcomes.first == before, "the first kill must come before the import commits")
+        // The log appears when the store is opened, long before 20,000 citations are committed.
+        #expect(outcomes[.logAppears] == before, "the kill when the log appears must come before the import commits")
+        #expect(outcomes.values.contains(before + count), "one import must be let run to its end: \(outcomes)")
+    }
+
+    private static func size(of path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
     }
 }

@@ -14,8 +14,9 @@ enum CSVCards {
         edges.randomElement(using: &rng)! + text + edges.randomElement(using: &rng)!
     }
 
-    /// Libraries of citations, bookmarks and tasks with awkward text in every string field.
-    static let library = Generator<Library, Shrink.None<Library>> { rng in
+    /// Libraries of citations, bookmarks and tasks with awkward text in every string field; they shrink
+    /// record by record.
+    static let library = Generator<Library, [Library]>(run: { rng in
         var library = RandomCards.randomLibrary(using: &rng, kinds: [.citation, .bookmark, .task])
         library.citations = library.citations.map { c in
             var c = c
@@ -37,7 +38,7 @@ enum CSVCards {
             return t
         }
         return library
-    }
+    }, shrink: LibraryShrinker.fewerRecords)
 
     /// What CSV keeps of a library: everything, except that an extra with an empty value reads
     /// back as absent (an empty cell), and records of kinds CSV does not hold are gone.

@@ -7,7 +7,9 @@ import Testing
 
 /// Reading rows on worker threads gives what reading them on the reader's thread gives: the same
 /// records and the same errors, located at the same line and column, in the same order.
-@Suite struct CSVRowWorkersTests {
+///
+/// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
+@Suite(.timeLimit(.minutes(2))) struct CSVRowWorkersTests {
     /// Every record and error a reader gives, reading on after recoverable errors as `--keep-going` does.
     static func items(_ bytes: [UInt8], plan: CSVWorkerPlan?, options: ReadOptions = ReadOptions(),
                       recordLimit: Int? = nil) -> [Result<Record, CardportError>] {

@@ -41,6 +41,23 @@ import Testing
     }
 
     /// A cell as Cardport writes it: with a `'` before formula starts and before a `'` that needs one.
+    /// Tags as Formats.md says CSV joins them: empty ones left out, the others joined with `;`, a `;`
+    /// or `\\` inside a tag and a space at either end of one escaped with a backslash.
+    static func tagList(_ tags: [String]) -> String? {
+        let written = tags.filter { !$0.isEmpty }.map { tag in
+            let scalars = Array(tag.unicodeScalars)
+            var out = String.UnicodeScalarView()
+            for (index, scalar) in scalars.enumerated() {
+                if scalar == ";" || scalar == "\\" || (scalar == " " && (index == 0 || index == scalars.count - 1)) {
+                    out.append("\\")
+                }
+                out.append(scalar)
+            }
+            return String(out)
+        }
+        return written.isEmpty ? nil : written.joined(separator: ";")
+    }
+
     static func guarded(_ text: String?) -> String {
         guard let text, let first = text.unicodeScalars.first else { return "" }
         let starts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
@@ -73,6 +90,7 @@ import Testing
                 #expect(row[0] == PythonCrossCheckTests.guarded(c.text))
                 #expect(row[1] == PythonCrossCheckTests.guarded(c.author))
                 #expect(row[2] == PythonCrossCheckTests.guarded(c.source))
+                #expect(row[3] == PythonCrossCheckTests.guarded(PythonCrossCheckTests.tagList(c.tags)), "\(c.tags)")
                 #expect(row[4] == String(c.isFavourite))
                 #expect(row[5] == String(c.isArchived))
                 #expect(row[6] == (c.createdAt?.iso8601 ?? ""))

@@ -3,7 +3,8 @@ import Synchronization
 import Foundation
 import Testing
 
-@Suite struct BatchHandOffTests {
+/// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
+@Suite(.timeLimit(.minutes(2))) struct BatchHandOffTests {
     @Test func handsBatchesOverInOrderThenEnds() {
         let handOff = BatchHandOff<Int>(depth: 2)
         Thread.detachNewThread {

@@ -11,7 +11,8 @@ enum MergeSamples {
     static let sources = ["Politics", "Odes", nil]
     static let tags = ["Wisdom", "wisdom", "latin", "war", "été", "Books"]
 
-    static let records = Generator<[Record], Shrink.None<[Record]>> { rng in
+    /// Shrinks by leaving records out, one at a time, so a failure prints the few records that matter.
+    static let records = Generator<[Record], [[Record]]>(run: { rng in
         var originals: [Citation] = []
         var records: [Record] = []
         for _ in 0..<Int.random(in: 0...24, using: &rng) {
@@ -30,7 +31,7 @@ enum MergeSamples {
             }
         }
         return records
-    }
+    }, shrink: { records in records.indices.map { index in var fewer = records; fewer.remove(at: index); return fewer } })
 
     static func original(using rng: inout some RandomNumberGenerator) -> Citation {
         let text = (0..<Int.random(in: 1...6, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")

@@ -32,7 +32,8 @@ private final class ScriptedReader: RecordReader {
     var notes: ReaderNotes { readerNotes }
 }
 
-@Suite struct PrefetchingReaderTests {
+/// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
+@Suite(.timeLimit(.minutes(2))) struct PrefetchingReaderTests {
     private func texts(_ records: [Record]) -> [String] {
         records.map { record in
             guard case .citation(let citation) = record else { return "?" }

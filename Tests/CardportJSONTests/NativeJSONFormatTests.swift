@@ -12,6 +12,13 @@ import Testing
         await FormatConformance.check(format, brokenInput: "{\"citations\": [\n  {\"text\": \"a\" \"author\": \"b\"}\n]}")
     }
 
+    @Test func readsAnEmptyOptionalTextAsNone() async {
+        await propertyCheck(count: 100, input: RandomCards.libraryWithEmptyStrings) { library in
+            let written = try FormatHarness.write(format, library.records)
+            #expect(Library(try FormatHarness.read(format, written.text)) == RandomCards.withoutEmptyTexts(library))
+        }
+    }
+
     @Test func roundTripsEveryKindWithoutLoss() async {
         await propertyCheck(count: 200, input: RandomCards.library) { library in
             let written = try FormatHarness.write(format, library.records)
@@ -55,24 +62,25 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"format\": \"cardport\", \"version\": 3}", "this document is version 3; this Cardport reads up to version 2"),
-        ("{\"format\": \"other\"}", "this is not a Cardport document (\"format\" is \"other\")"),
-        ("{\"quotes\": []}", "a Cardport document has no section \"quotes\""),
-        ("{\"citations\": [\n{\"text\": \"a\"},", "the input ends inside a value"),
-        ("{\"citations\": [{\"text\": \"a\",}]}", "a trailing ',' before '}' is not allowed in JSON"),
-        ("{\"citations\": [{\"text\": 'a'}]}", "strings must be in double quotes"),
-        ("{\"citations\": [{\"text\": \"a\\x\"}]}", "'\\x' is not a JSON escape"),
-        ("{\"citations\": [{\"text\": \"a\"}]} {}", "unexpected '{' after the end of the document"),
-        ("{\"citations\": [{\"author\": \"a\"}]}", "a citation needs a \"text\""),
-        ("{\"tasks\": [{\"description\": \"a\", \"progress\": 33}]}", "task progress 33 is not one of 0, 5, 10, … 100"),
-        ("{\"citations\": [{\"text\": \"a\", \"created_at\": \"yesterday\"}]}", "\"yesterday\" is not a date"),
-        ("{\"tags\": [{\"name\": \"a\", \"colour\": \"sky\"}]}", "'sky' is not a tag colour"),
-        ("{\"citations\": [{\"text\": \"a\", \"n\": 012}]}", "numbers must not have leading zeros"),
+        ("{\"format\": \"cardport\", \"version\": 3}", "this document is version 3; this Cardport reads up to version 2", 1, 35),
+        ("{\"format\": \"other\"}", "this is not a Cardport document (\"format\" is \"other\")", 1, 12),
+        ("{\"quotes\": []}", "a Cardport document has no section \"quotes\"", 1, 2),
+        ("{\"citations\": [\n{\"text\": \"a\"},", "the input ends inside a value", 2, 15),
+        ("{\"citations\": [{\"text\": \"a\",}]}", "a trailing ',' before '}' is not allowed in JSON", 1, 29),
+        ("{\"citations\": [{\"text\": 'a'}]}", "strings must be in double quotes", 1, 25),
+        ("{\"citations\": [{\"text\": \"a\\x\"}]}", "'\\x' is not a JSON escape", 1, 27),
+        ("{\"citations\": [{\"text\": \"a\"}]} {}", "unexpected '{' after the end of the document", 1, 32),
+        ("{\"citations\": [{\"author\": \"a\"}]}", "a citation needs a \"text\"", 1, 16),
+        ("{\"tasks\": [{\"description\": \"a\", \"progress\": 33}]}", "task progress 33 is not one of 0, 5, 10, … 100", 1, 45),
+        ("{\"citations\": [{\"text\": \"a\", \"created_at\": \"yesterday\"}]}", "\"yesterday\" is not a date", 1, 44),
+        ("{\"tags\": [{\"name\": \"a\", \"colour\": \"sky\"}]}", "'sky' is not a tag colour", 1, 35),
+        ("{\"citations\": [{\"text\": \"a\", \"n\": 012}]}", "numbers must not have leading zeros", 1, 35),
     ])
-    func explainsWhatIsWrong(_ text: String, _ message: String) throws {
+    func explainsWhatIsWrong(_ text: String, _ message: String, _ line: Int, _ column: Int) throws {
+        // Each line and column counted by hand: the value, key or character the message is about.
         let error = try #require(FormatHarness.error(reading: text, as: format))
         #expect(error.message == message)
-        #expect(error.location != nil)
+        #expect(error.location?.line == line && error.location?.column == column, "\(String(describing: error.location))")
     }
 
     @Test func rejectsInvalidUTF8AtTheBadByte() throws {

@@ -45,9 +45,29 @@ import Testing
         let created = projected(topic.createdAt), updated = projected(topic.updatedAt)
         var status = topic.status
         if status == .inProgress, updated == nil, created == nil { status = .unstarted }
+        // Formats.md: an annotation that is one word with `://` is a link, the others are the notes,
+        // joined by line breaks; so a `mailto:` link comes back as a line of the notes.
+        let links = topic.links.filter { $0.contains("://") && !$0.contains(where: \.isWhitespace) }
+        let notes = ([topic.notes].compactMap { $0 } + topic.links.filter { !links.contains($0) }).joined(separator: "\n")
         return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title, dueDate: projected(topic.dueDate),
-                     status: status, notes: topic.notes, links: topic.links, questions: topic.questions,
+                     status: status, notes: notes.isEmpty ? nil : notes, links: links, questions: topic.questions,
                      createdAt: created, updatedAt: updated, extras: extras)
+    }
+
+    @Test func aLinkThatReadsBackAsANoteIsCounted() throws {
+        let topic = Topic(title: "T", links: ["mailto:a@example.org", "https://example.org/"])
+        let written = try FormatHarness.write(format, [.topic(topic)])
+        let read = try FormatHarness.read(format, written.text)
+        #expect(read.count == 1)
+        if case .topic(let back) = read.first {
+            #expect(back.links == ["https://example.org/"])
+            #expect(back.notes == "mailto:a@example.org")
+        }
+        // KNOWN GAP: the writer does not count the link it turns into a note (found by the URL shapes
+        // of the generators). Remove the marker once it does.
+        withKnownIssue("a link without :// is written as an annotation that reads back as a note, uncounted") {
+            #expect(written.losses.fields["topic.links"] == 1, "\(written.losses.fields)")
+        }
     }
 
     @Test func readsTheSampleExport() throws {

@@ -4,7 +4,9 @@ import Testing
 
 /// Large files are read in two parts and replayed in two halves at once; the result must be exactly
 /// what one thread gives.
-@Suite struct KindleParallelTests {
+///
+/// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
+@Suite(.timeLimit(.minutes(2))) struct KindleParallelTests {
     static let largeFile: [UInt8] = {
         var text = "\u{FEFF}"
         for i in 0..<25_000 {

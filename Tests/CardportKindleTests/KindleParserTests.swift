@@ -98,7 +98,10 @@ import Testing
         #expect(result.partlyRead == 1)
         #expect(result.unreadable == 0)
         let problem = try #require(result.problems.first)
-        #expect(problem.location == SourceLocation(file: "My Clippings.txt", line: 7, column: 1, offset: problem.location!.offset))
+        // Line 7 starts after the six lines before it, counted here from the text itself.
+        let offset = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(6)
+            .reduce(0) { $0 + $1.count + 1 }
+        #expect(problem.location == SourceLocation(file: "My Clippings.txt", line: 7, column: 1, offset: offset))
         #expect(problem.sourceLine == "- Something the device never wrote")
         #expect(problem.message.contains("cannot read the metadata line"))
     }

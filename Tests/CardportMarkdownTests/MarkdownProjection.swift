@@ -1,8 +1,11 @@
 import CardportCore
-@testable import CardportMarkdown
 
 /// What a library becomes after a round trip through each Markdown layout: the fields Markdown
 /// holds, as Formats.md lists them.
+///
+/// A reference model written from the documented rules (tags as Obsidian reads them, citations
+/// grouped by book, a bare URL as a bookmark's name), never by calling the format's own helpers, so
+/// a bug in them cannot hide in the expected value.
 enum MarkdownProjection {
     /// The single document: citations regrouped by book, without ids, update dates, archive flags
     /// or extras; tags as Obsidian tags give them back.
@@ -10,7 +13,7 @@ enum MarkdownProjection {
         var result = others(library)
         result.citations = grouped(library.citations).map { citation in
             Citation(text: citation.text, author: citation.author, source: citation.source,
-                     tags: citation.tags.compactMap(MarkdownTag.normalised), isFavourite: citation.isFavourite,
+                     tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
                      createdAt: citation.createdAt, note: citation.note, location: citation.location)
         }
         return result
@@ -19,14 +22,12 @@ enum MarkdownProjection {
     /// One note per book: as the document, plus the update date when every citation of the book has it.
     static func books(_ library: Library) -> Library {
         var result = others(library)
-        var groups = CitationGroups<[Citation]>()
-        for citation in library.citations { groups.add(citation) }
-        for group in groups.groups {
-            let updated = group.citations.allSatisfy { $0.updatedAt == group.citations[0].updatedAt }
-            for citation in group.citations {
+        for group in books(of: library.citations) {
+            let updated = group.allSatisfy { $0.updatedAt == group[0].updatedAt }
+            for citation in group {
                 result.citations.append(Citation(
                     text: citation.text, author: citation.author, source: citation.source,
-                    tags: citation.tags.compactMap(MarkdownTag.normalised), isFavourite: citation.isFavourite,
+                    tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
                     createdAt: citation.createdAt, updatedAt: updated ? citation.updatedAt : nil,
                     note: citation.note, location: citation.location))
             }
@@ -47,17 +48,63 @@ enum MarkdownProjection {
     }
 
     private static func grouped(_ citations: [Citation]) -> [Citation] {
-        var groups = CitationGroups<[Citation]>()
-        for citation in citations { groups.add(citation) }
-        return groups.groups.flatMap(\.citations)
+        books(of: citations).flatMap { $0 }
+    }
+
+    /// Citations by book, books in the order they first appear: a citation's book is its source, or
+    /// without one its author, or without either the group of unattributed citations.
+    private static func books(of citations: [Citation]) -> [[Citation]] {
+        var keys: [String] = []
+        var groups: [String: [Citation]] = [:]
+        for citation in citations {
+            let key = citation.source.map { "source:" + $0 } ?? citation.author.map { "author:" + $0 } ?? "none"
+            if groups[key] == nil { keys.append(key) }
+            groups[key, default: []].append(citation)
+        }
+        return keys.map { groups[$0]! }
+    }
+
+    /// A tag after a round trip through an Obsidian `#tag`, by Formats.md's rule: spaces at either end
+    /// dropped; a space between two letters or digits kept (written `_`), any other space and any
+    /// character but letters, digits, marks, non-ASCII symbols, `-` and `/` turned into `-`.
+    static func tag(_ name: String) -> String? {
+        let scalars = Array(name.unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard !scalars.isEmpty else { return nil }
+        var out = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == " " {
+                let before = scalars[..<index].last { $0 != " " }
+                let after = scalars[(index + 1)...].first { $0 != " " }
+                out.append(before.map(isLetterOrDigit) == true && after.map(isLetterOrDigit) == true ? " " : "-")
+            } else if scalar == "-" || scalar == "/" || isLetterOrDigit(scalar)
+                        || (!scalar.isASCII && scalar.properties.generalCategory == .otherSymbol) {
+                out.append(scalar)
+            } else {
+                out.append("-")
+            }
+        }
+        return String(out)
+    }
+
+    /// Letters, digits and marks: the Unicode general categories L*, N* and M*.
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        let letters: Set<Unicode.GeneralCategory> = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter,
+                                                     .otherLetter, .decimalNumber, .letterNumber, .otherNumber,
+                                                     .nonspacingMark, .spacingMark, .enclosingMark]
+        return letters.contains(scalar.properties.generalCategory)
+    }
+
+    /// Whether a text starts with a URL scheme (RFC 3986: a letter, then letters, digits, `+`, `.`, `-`).
+    private static func hasScheme(_ text: String) -> Bool {
+        text.wholeMatch(of: /[A-Za-z][A-Za-z0-9+.\-]{0,31}:.*/.dotMatchesNewlines()) != nil
     }
 
     /// Bookmarks, tasks and topics, the same in every layout.
     private static func others(_ library: Library) -> Library {
         var result = Library()
         result.bookmarks = library.bookmarks.map { bookmark in
-            let name = MarkdownText.hasScheme(bookmark.text) && bookmark.name == bookmark.text ? nil : bookmark.name
-            return Bookmark(name: name, text: bookmark.text, tags: bookmark.tags.compactMap(MarkdownTag.normalised))
+            let name = Self.hasScheme(bookmark.text) && bookmark.name == bookmark.text ? nil : bookmark.name
+            return Bookmark(name: name, text: bookmark.text, tags: bookmark.tags.compactMap(Self.tag))
         }
         result.tasks = library.tasks.map { TaskItem(description: $0.description, progress: $0.progress) }
         result.topics = library.topics.map { topic in

@@ -57,6 +57,28 @@ import Testing
         return (open, checked)
     }
 
+    /// The text of a pandoc node: its `Str`, `Code` and space nodes, in order.
+    private func plainText(_ value: Any) -> String {
+        if let object = value as? [String: Any] {
+            switch object["t"] as? String {
+            case "Str": return object["c"] as? String ?? ""
+            case "Code": return ((object["c"] as? [Any])?.last as? String) ?? ""
+            case "Space", "SoftBreak", "LineBreak": return " "
+            case "Para", "Plain": return plainText(object["c"] as Any) + " "
+            default: return plainText(object["c"] as Any)
+            }
+        }
+        if let array = value as? [Any] { return array.map(plainText).joined() }
+        return ""
+    }
+
+    /// The words of a text, without invisible format characters (a byte-order mark, a zero-width
+    /// space, direction marks), which pandoc drops.
+    private func words(_ text: String) -> [Substring] {
+        let visible = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .format }))
+        return visible.split(whereSeparator: { $0.isWhitespace })
+    }
+
     private func topLevel(_ tree: [String: Any]) -> [String] {
         (tree["blocks"] as? [[String: Any]] ?? []).compactMap { $0["t"] as? String }
     }
@@ -99,6 +121,12 @@ import Testing
             let tree = try pandoc(text)
             let quotes = (tree["blocks"] as? [[String: Any]] ?? []).filter { $0["t"] as? String == "BlockQuote" }
             #expect(quotes.count == library.citations.count, "\(text)")
+            // Every citation's words are in some quotation as pandoc reads it: Markdown escaping
+            // undone, white space aside.
+            let quoted = quotes.map { words(plainText($0)) }
+            for citation in library.citations where !words(citation.text).isEmpty {
+                #expect(quoted.contains { $0.starts(with: words(citation.text)) }, "\(citation.text) in \(text)")
+            }
             let boxes = checkboxes(in: tree)
             let questions = library.topics.flatMap(\.questions)
             #expect(boxes.checked == library.tasks.filter(\.isDone).count + questions.filter(\.isDone).count, "\(text)")
@@ -106,6 +134,10 @@ import Testing
             let links = library.bookmarks.filter { $0.text.hasPrefix("https:") }.count
                 + library.topics.flatMap(\.links).count
             #expect(nodes("Link", in: tree).count >= links, "\(text)")
+            let targets = Set(nodes("Link", in: tree).compactMap { ($0["c"] as? [Any])?.last as? [Any] }.compactMap { $0.first as? String })
+            for url in library.bookmarks.map(\.text).filter({ $0.hasPrefix("https:") }) + library.topics.flatMap(\.links) {
+                #expect(targets.contains(url), "\(url) in \(text)")
+            }
         }
     }
 }

@@ -27,8 +27,10 @@ import Testing
         _ = try Importing(registry: .standard, store: store).run(ImportRequest(inputs: [PackagePaths.sample("mixed.jsonl")]))
         let summary = try Exporting(registry: .standard, store: store).run(output: directory.file("out.txt"), to: "kindle",
                                                                            filter: StoreFilter())
-        #expect(summary.droppedRecords["citations"] == nil)
-        #expect(!summary.droppedRecords.isEmpty)
+        // mixed.jsonl holds 2 citations, 1 bookmark, 1 task, 1 topic and 4 distinct tags (stoicism,
+        // to-read, habits, philosophy): the Kindle format holds the citations only.
+        #expect(summary.droppedRecords == ["bookmarks": 1, "tasks": 1, "topics": 1, "tags": 4])
+        #expect(summary.output.records == 2)
     }
 
     @Test func aKindTheTargetCannotHoldFailsBeforeWriting() throws {

@@ -7,29 +7,107 @@ import Testing
 @Suite struct StandardRegistryTests {
     let registry = FormatRegistry.standard
 
-    /// Every sample resolves to the format its name says, with no --from, and reads cleanly.
-    @Test(arguments: [
-        ("dummyjson-quotes-page.json", "dummyjson"), ("dummyjson-random.json", "dummyjson"),
-        ("dummyjson-random-3.json", "dummyjson"), ("favourites.json", "favourites"),
-        ("mixed.jsonl", "jsonl"), ("backup.json", "cardport"),
-        ("taskwarrior-export.json", "taskwarrior"), ("firefox-bookmarks.json", "firefox"), ("buku-bookmarks.json", "buku"),
-        ("todo.txt", "todotxt"), ("kindle-clippings.txt", "kindle"), ("buku-export.md", "markdown"),
-        ("koreader-export.json", "koreader"), ("koreader/Meditations.sdr/metadata.epub.lua", "koreader"),
-        ("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader"), ("boox-reading-notes.txt", "boox"),
-        ("calibre-highlights.calibre_highlights", "calibre"),
-    ])
-    func resolvesEverySample(_ name: String, _ expected: String) throws {
-        let report = try Inspection(registry: registry).run(path: PackagePaths.sample(name))
-        #expect(report.format == expected)
-        #expect(report.records > 0)
+    /// A sample, the format it resolves to with no --from, how many records it holds, and its first
+    /// card: the kind and the text (a bookmark's URL, a task's description, a topic's title), copied
+    /// from the file by hand.
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var name: String
+        var format: String
+        var records: Int
+        var kind: RecordKind
+        var text: String
+        init(_ name: String, _ format: String, _ records: Int, _ kind: RecordKind, _ text: String) {
+            (self.name, self.format, self.records, self.kind, self.text) = (name, format, records, kind, text)
+        }
+        var testDescription: String { name }
     }
 
-    @Test func everySampleIsCovered() throws {
-        // A folder of samples (a device or library layout) is inspected file by file; Samples/plugins/
-        // holds plugins, not inputs.
+    /// Every file in Samples/ (a folder of samples is listed file by file; Samples/plugins/ holds plugins).
+    static let samples: [Sample] = [
+        Sample("backup.json", "cardport", 12, .citation, "We are what we repeatedly do. Excellence, then, is not an act, but a habit."),
+        Sample("backup.yaml", "yaml", 12, .citation, "We are what we repeatedly do. Excellence, then, is not an act, but a habit."),
+        Sample("boox-reading-notes.txt", "boox", 3, .citation, "Никогда не разговаривайте с неизвестными."),
+        Sample("buku-bookmarks.json", "buku", 4, .bookmark, "https://doc.rust-lang.org/book/"),
+        Sample("buku-export.md", "markdown", 6, .bookmark, "https://doc.rust-lang.org/book/"),
+        Sample("calibre-highlights.calibre_highlights", "calibre", 2, .citation, "It was the best of times, it was the worst of times,"),
+        Sample("chrome-bookmarks.html", "netscape", 8, .bookmark, "https://news.ycombinator.com/"),
+        Sample("dummyjson-quotes-page.json", "dummyjson", 5, .citation, "Your heart is the size of an ocean. Go find yourself in its hidden depths."),
+        Sample("dummyjson-random-3.json", "dummyjson", 3, .citation, "Nothing is impossible, the word itself says “I’m possible”!"),
+        Sample("dummyjson-random.json", "dummyjson", 1, .citation, "Faith is taking the first step even when you don’t see the whole staircase."),
+        Sample("duplicates.jsonl", "jsonl", 10, .citation, "It is not the man who has too little, but the man who craves more, that is poor."),
+        Sample("favourites.json", "favourites", 4, .citation, "Well begun is half done."),
+        Sample("feeds.opml", "opml", 7, .bookmark, "https://www.swift.org/blog/"),
+        Sample("firefox-bookmarks.html", "netscape", 7, .bookmark, "https://www.gutenberg.org/ebooks/2701"),
+        Sample("firefox-bookmarks.json", "firefox", 4, .bookmark, "https://ocw.mit.edu/courses/18-06-linear-algebra-spring-2010/"),
+        Sample("github-readme.md", "markdown", 8, .task, "Read NOAA station data"),
+        Sample("kindle-clippings.txt", "kindle", 8, .citation, "Truth is a matter of the imagination."),
+        Sample("kindle-edits.txt", "kindle", 5, .citation, "Truth is a matter of the imagination."),
+        Sample("koreader-export.json", "koreader", 3, .citation, "Begin the morning by saying to thyself, I shall meet with the busy-body, the ungrateful, arrogant, deceitful, envious, unsocial."),
+        Sample("koreader/Meditations.sdr/metadata.epub.lua", "koreader", 3, .citation, "Begin the morning by saying to thyself, I shall meet with the busy-body, the ungrateful, arrogant, deceitful, envious, unsocial."),
+        Sample("koreader/Анна Каренина.sdr/metadata.fb2.lua", "koreader", 2, .citation, "Все счастливые семьи похожи друг на друга, каждая несчастливая семья несчастлива по-своему."),
+        Sample("mixed.jsonl", "jsonl", 6, .citation, "We are what we repeatedly do. Excellence, then, is not an act, but a habit."),
+        Sample("obsidian-book-highlights.md", "markdown", 8, .citation, "But man is not made for defeat. A man can be destroyed but not defeated."),
+        Sample("quotes.csv", "csv", 4, .citation, "Simplicity is prerequisite for reliability."),
+        Sample("quotes.yaml", "yaml", 5, .citation, "It is not that we have a short time to live,\nbut that we waste a lot of it.\n"),  // a literal block keeps its last line break
+        Sample("readwise-export.csv", "readwise", 5, .citation, "It is not that we have a short time to live, but that we waste a lot of it."),
+        Sample("readwise-import.csv", "readwise-import", 3, .citation, "Simple is better than complex."),
+        Sample("study-topics.opml", "opml", 5, .topic, "Linear algebra: eigenvalues"),
+        Sample("sync-cards-v1.jsonl", "jsonl", 3, .citation, "Well begun is half done."),
+        Sample("sync-cards-v2.jsonl", "jsonl", 2, .citation, "Well begun is half done."),
+        Sample("sync-clippings-v1.txt", "kindle", 2, .citation, "Truth is a matter of the imagination."),
+        Sample("sync-clippings-v2.txt", "kindle", 2, .citation, "Truth is a matter of the imagination. The soundest fact may fail or prevail in the style of its telling."),
+        Sample("taskwarrior-export.json", "taskwarrior", 4, .task, "Revise linear algebra notes"),
+        Sample("todo.txt", "todotxt", 6, .task, "Revise linear algebra notes +maths @desk"),
+        Sample("todoist.csv", "todoist", 6, .topic, "Linear algebra"),
+    ]
+
+    /// Every sample resolves to its format with no --from and reads without an error, holding what
+    /// the file holds.
+    @Test(arguments: samples)
+    func readsEverySample(_ sample: Sample) throws {
+        let path = PackagePaths.sample(sample.name)
+        #expect(try Inspection(registry: registry).run(path: path).format == sample.format)
+        let input = try ByteInput(path: path)
+        let format = try registry.readFormat(named: nil, path: path, prefix: try input.peek(upTo: 64 * 1024))
+        let records = try format.makeReader(input, options: ReadOptions()).readAll()
+        #expect(records.count == sample.records)
+        let first = try #require(records.first { $0.kind != .settings && $0.kind != .tag })
+        #expect(first.kind == sample.kind)
+        #expect(Self.text(of: first) == sample.text)
+    }
+
+    @Test func everySampleIsListed() throws {
         let samples = FileManager.default.enumerator(atPath: PackagePaths.root + "/Samples")?.compactMap { $0 as? String } ?? []
-        for sample in samples where !FileManager.default.isDirectory(PackagePaths.sample(sample)) && !sample.hasPrefix("plugins/") {
-            #expect(throws: Never.self) { try Inspection(registry: registry).run(path: PackagePaths.sample(sample)) }
+        let files = samples.filter { !FileManager.default.isDirectory(PackagePaths.sample($0)) && !$0.hasPrefix("plugins/") }
+        #expect(files.sorted() == Self.samples.map(\.name).sorted())
+    }
+
+    /// Every field of Samples/quotes.csv, read from the file by hand: the README's CSV example.
+    @Test func readsQuotesCSVWhole() throws {
+        let input = try ByteInput(path: PackagePaths.sample("quotes.csv"))
+        let records = try registry.format(named: "csv").makeReader(input, options: ReadOptions()).readAll()
+        let citations = records.compactMap { if case .citation(let citation) = $0 { citation } else { nil } }
+        #expect(citations.map(\.text) == ["Simplicity is prerequisite for reliability.",
+                                          "Das Leben wird vorwärts gelebt und rückwärts verstanden.",
+                                          "知之为知之，不知为不知，是知也。",
+                                          // The apostrophe that keeps a spreadsheet from running a formula is taken off.
+                                          "=SUM(A1:A3) is a formula, not a quote"])
+        #expect(citations.map(\.author) == ["Edsger W. Dijkstra", "Søren Kierkegaard", "Confucius", "Someone Careful"])
+        #expect(citations.map(\.source) == [nil, "Tagebücher", "Analects", nil])
+        #expect(citations.map(\.tags) == [["programming"], ["philosophy", "time"], ["wisdom", "classics"], []])
+        #expect(citations.map(\.isFavourite) == [true, false, false, false])
+        #expect(citations.map { $0.createdAt?.description } == ["2023-06-01", "2023-06-02T10:00:00+02:00", "2023-06-03", nil])
+        #expect(citations.map { $0.location?.page } == [nil, nil, "II.17", nil])
+        #expect(citations.map(\.extras) == [["Mood": "calm"], [:], [:], [:]])
+    }
+
+    private static func text(of record: Record) -> String? {
+        switch record {
+        case .citation(let citation): citation.text
+        case .bookmark(let bookmark): bookmark.text
+        case .task(let task): task.description
+        case .topic(let topic): topic.title
+        default: nil
         }
     }
 

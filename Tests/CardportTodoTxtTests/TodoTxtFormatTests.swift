@@ -2,6 +2,7 @@ import CardportCore
 import CardportTestSupport
 @testable import CardportTodoTxt
 import Foundation
+import PropertyBased
 import Testing
 
 @Suite struct TodoTxtFormatTests {
@@ -31,10 +32,36 @@ import Testing
                         updatedAt: task.isDone ? day(task.updatedAt) : nil, extras: extras)
     }
 
+    /// Libraries of tasks whose descriptions never start like a todo.txt prefix (`x`, `(A)`, a
+    /// date): todo.txt has no escape, so such a text reads back as a prefix, a loss the writer counts
+    /// (``countsATextThatReadsBackAsAPrefix()``) and the projection does not model. A `·` is put first.
+    static let libraries = RandomCards.library(of: [.task]).map { library in
+        var library = library
+        func unprefixed(_ text: String) -> String {
+            let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+                .replacingOccurrences(of: "\r", with: " ")
+            let prefix = /^\u{FEFF}*(x|\([A-Z]\)|[0-9]{4}-[0-9]{2}-[0-9]{2})( |$)/
+            return line.firstMatch(of: prefix) == nil ? text : "·" + text
+        }
+        library.tasks = library.tasks.map { var task = $0; task.description = unprefixed(task.description); return task }
+        return library
+    }
+
     @Test func conformsToTheFormatContract() async {
         await FormatConformance.check(format, brokenInput: "(A) Call Mum\nWrite progress:33\n", project: { library in
             Library(tasks: library.tasks.compactMap(TodoTxtFormatTests.projected))
-        })
+        }, libraries: Self.libraries)
+    }
+
+    @Test func countsATextThatReadsBackAsAPrefix() throws {
+        // `(A)` alone is a text, but with the progress written after it the line starts `(A) `.
+        for (task, line) in [(TaskItem(description: "(A)", progress: try TaskProgress(percent: 45)), "(A) progress:45"),
+                             (TaskItem(description: "x", extras: ["tags": #"["home"]"#]), "x +home"),
+                             (TaskItem(description: "(B) call"), "(B) call")] {
+            let written = try FormatHarness.write(format, [.task(task)])
+            #expect(written.text == line + "\n")
+            #expect(written.losses.fields.keys.contains("task.description"), "\(written.losses.fields)")
+        }
     }
 
     @Test func readsTheSample() throws {

@@ -11,6 +11,13 @@ import Testing
         await FormatConformance.check(format, brokenInput: "citations:\n  - text: a\n   author: b\n")
     }
 
+    @Test func readsAnEmptyOptionalTextAsNone() async {
+        await propertyCheck(count: 100, input: RandomCards.libraryWithEmptyStrings) { library in
+            let written = try FormatHarness.write(format, library.records)
+            #expect(Library(try FormatHarness.read(format, written.text)) == RandomCards.withoutEmptyTexts(library))
+        }
+    }
+
     @Test func roundTripsEveryKindWithoutLoss() async {
         await propertyCheck(count: 300, input: RandomCards.library) { library in
             let written = try FormatHarness.write(format, library.records)
