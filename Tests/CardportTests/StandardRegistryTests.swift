@@ -57,6 +57,8 @@ import Testing
         Sample("sync-clippings-v1.txt", "kindle", 2, .citation, "Truth is a matter of the imagination."),
         Sample("sync-clippings-v2.txt", "kindle", 2, .citation, "Truth is a matter of the imagination. The soundest fact may fail or prevail in the style of its telling."),
         Sample("taskwarrior-export.json", "taskwarrior", 4, .task, "Revise linear algebra notes"),
+        Sample("citation-app.plist", "plist", 6, .citation, "We are what we repeatedly do."),
+        Sample("quotes-app.plist", "plist", 3, .citation, "Well begun is half done."),
         Sample("todo.txt", "todotxt", 6, .task, "Revise linear algebra notes +maths @desk"),
         Sample("todoist.csv", "todoist", 6, .topic, "Linear algebra"),
     ]
