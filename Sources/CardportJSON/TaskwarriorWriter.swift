@@ -104,6 +104,10 @@ final class TaskwarriorWriter: RecordWriter {
         var added: [String] = []
         if let notes = topic.notes { added.append(notes) }
         added += topic.links
+        // The reader takes one word with `://` for a link and anything else for the notes: a link
+        // of another shape (`mailto:`) or with spaces comes back in the notes.
+        let notesShaped = topic.links.filter { !$0.contains("://") || $0.contains(where: \.isWhitespace) }.count
+        if notesShaped > 0 { losses.dropField("links", of: .topic, count: notesShaped) }
         for question in topic.questions {
             var text = (question.isDone ? "Question (done): " : "Question: ") + question.text
             if let answer = question.answer { text += " Answer: " + answer }
