@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// What the fold appends for each common non-ASCII scalar, looked up instead of worked out.
 ///
 /// Half the texts of a typical collection hold a few accented letters, curly quotes, dashes or CJK

@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// The scalar classes ``TextFolding`` works with: what counts as whitespace and as an edge to trim,
 /// how a scalar is lower-cased and unified, and which scalars NFKC is known to leave alone.
 enum FoldingScalars {

@@ -1,5 +1,5 @@
 /// Eight bytes of text folded at once (SWAR), for ``TextFolding``'s common case: plain ASCII words.
-enum ASCIIWord {
+package enum ASCIIWord {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -11,7 +11,7 @@ enum ASCIIWord {
     /// A word that stops part way (at an accented letter, say) still gives the bytes before it, so
     /// a text with a non-ASCII letter every few words is still folded mostly eight bytes at a time.
     @inline(__always)
-    static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
+    package static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
         // Where a byte must stop the run: non-ASCII bytes (high bit), then bytes below 0x20 (adding
         // 0x60 leaves their high bit clear). A carry out of a non-ASCII byte reaches only the bytes
         // after it, and the run ends before it anyway.
@@ -35,7 +35,7 @@ enum ASCIIWord {
     /// Near the end of a text of eight bytes or more, the text's last eight bytes are loaded and
     /// moved down, so that no byte is read past the text and no loop is needed.
     @inline(__always)
-    static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
+    package static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
         let available = count &- i
         if available >= 8 {
             let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -54,7 +54,7 @@ enum ASCIIWord {
     /// 0x80 in each byte of `word` that is a space, and nothing else: exact for every byte value
     /// (no borrow between bytes, the high bits are masked off before the addition).
     @inline(__always)
-    static func spaces(in word: UInt64) -> UInt64 {
+    package static func spaces(in word: UInt64) -> UInt64 {
         let x = word ^ (ones &* 0x20)
         return ~((x & ~highs) &+ ~highs | x) & highs
     }
