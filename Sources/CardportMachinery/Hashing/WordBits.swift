@@ -12,6 +12,7 @@
 /// ```
 package enum WordBits {
     /// The bits of the words of `bytes` (runs of bytes between spaces).
+    @inlinable
     package static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let pointer = bytes.baseAddress else { return 0 }
         let base = UnsafeRawPointer(pointer)

@@ -1,7 +1,7 @@
 /// Eight bytes of text folded at once (SWAR), for ``TextFolding``'s common case: plain ASCII words.
 package enum ASCIIWord {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// `word` (eight bytes, the first in the low byte) lower-cased, and the number of its first
     /// bytes that folding byte by byte would only lower-case: ASCII bytes that are not control
@@ -10,7 +10,7 @@ package enum ASCIIWord {
     ///
     /// A word that stops part way (at an accented letter, say) still gives the bytes before it, so
     /// a text with a non-ASCII letter every few words is still folded mostly eight bytes at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
         // Where a byte must stop the run: non-ASCII bytes (high bit), then bytes below 0x20 (adding
         // 0x60 leaves their high bit clear). A carry out of a non-ASCII byte reaches only the bytes
@@ -34,7 +34,7 @@ package enum ASCIIWord {
     ///
     /// Near the end of a text of eight bytes or more, the text's last eight bytes are loaded and
     /// moved down, so that no byte is read past the text and no loop is needed.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
         let available = count &- i
         if available >= 8 {
@@ -53,7 +53,7 @@ package enum ASCIIWord {
 
     /// 0x80 in each byte of `word` that is a space, and nothing else: exact for every byte value
     /// (no borrow between bytes, the high bits are masked off before the addition).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func spaces(in word: UInt64) -> UInt64 {
         let x = word ^ (ones &* 0x20)
         return ~((x & ~highs) &+ ~highs | x) & highs
