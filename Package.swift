@@ -28,10 +28,13 @@ let package = Package(
         ),
         // One compiler intrinsic, a prefetch, which Swift has no spelling for; a header, no library.
         .systemLibrary(name: "CPrefetch"),
-        .target(name: "CardportCore", dependencies: ["CLibCrypto", "CPrefetch"]),
-        .target(name: "CardportJSON", dependencies: ["CardportCore"]),
-        .target(name: "CardportCSV", dependencies: ["CardportCore"]),
-        .target(name: "CardportKindle", dependencies: ["CardportCore"]),
+        // The machinery floor: byte scans, UTF-8 and UTF-16, hashes and digests, hash tables, threads.
+        // Not a product: its API is `package`, for the modules above it only.
+        .target(name: "CardportMachinery", dependencies: ["CLibCrypto"]),
+        .target(name: "CardportCore", dependencies: ["CardportMachinery", "CPrefetch"]),
+        .target(name: "CardportJSON", dependencies: ["CardportCore", "CardportMachinery"]),
+        .target(name: "CardportCSV", dependencies: ["CardportCore", "CardportMachinery"]),
+        .target(name: "CardportKindle", dependencies: ["CardportCore", "CardportMachinery"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
         .target(name: "CardportKOReader", dependencies: ["CardportCore"]),
         .target(name: "CardportBoox", dependencies: ["CardportCore"]),
@@ -40,23 +43,23 @@ let package = Package(
         // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
         .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "CardportYAML", dependencies: ["CardportCore", "CYAML"]),
+        .target(name: "CardportYAML", dependencies: ["CardportCore", "CardportMachinery", "CYAML"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "CardportXML", dependencies: ["CardportCore", "CLibXML2"]),
+        .target(name: "CardportXML", dependencies: ["CardportCore", "CardportMachinery", "CLibXML2"]),
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportYAML", "CCmarkGFM"]),
+        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportMachinery", "CardportYAML", "CCmarkGFM"]),
         .target(
             name: "CardportStore",
             dependencies: [
-                "CardportCore",
+                "CardportCore", "CardportMachinery",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -64,7 +67,7 @@ let package = Package(
         .target(
             name: "Cardport",
             dependencies: [
-                "CardportCore", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
+                "CardportCore", "CardportMachinery", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
                 "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]
@@ -88,9 +91,16 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "CardportMachineryTests",
+            dependencies: [
+                "CardportMachinery",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
             name: "CardportCoreTests",
             dependencies: [
-                "CardportCore", "CardportTestSupport",
+                "CardportCore", "CardportMachinery", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -173,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportTests",
-            dependencies: ["Cardport", "CardportTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Cardport", "CardportMachinery", "CardportTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CardportCLITests",

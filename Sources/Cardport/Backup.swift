@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 public import CardportStore
 import CardportJSON
 

@@ -1,5 +1,6 @@
 public import CardportCore
 import CardportJSON
+import CardportMachinery
 import Foundation
 
 /// Checks a backup before anything trusts it: the checksum against the bytes, then every record.

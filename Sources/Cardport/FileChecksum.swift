@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Foundation
 
 /// The SHA-256 of a file, computed on another thread while the caller reads the same file.

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Foundation
 
 /// Encodes a long list of records for a one-record-per-line format on worker threads, chunk by

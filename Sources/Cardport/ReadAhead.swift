@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import CardportStore
 import Foundation
 

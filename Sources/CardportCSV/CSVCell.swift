@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// How values that are not plain text are spelled in a cell, both ways (Formats.md, "CSV").
 ///

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardportMachinery
 import CardportCore
 
 /// Builds CSV text as bytes: cells quoted only when they hold the delimiter, a quote, CR or LF,

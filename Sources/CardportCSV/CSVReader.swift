@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Reads CSV records one row at a time: the header first (its delimiter sniffed, its dialect and
 /// kind recognised), then one record per row.

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Turns the rows of one header's section into records of its kind (Formats.md, "CSV").
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Decodes batches of rows into records on worker threads and hands the records out in the
 /// input's order, with each rejected row's error in its place.

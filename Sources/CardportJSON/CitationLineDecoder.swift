@@ -1,3 +1,4 @@
+import CardportMachinery
 import Glibc
 import CardportCore
 

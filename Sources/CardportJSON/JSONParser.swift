@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// A JSON parser over a window of bytes that may end mid-value.
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Glibc
 
 /// Builds JSON text as UTF-8 bytes, escaping only what JSON requires (quotes, backslashes,

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 final class NativeJSONWriter: ProvenanceWriter {
     private let output: ByteOutput

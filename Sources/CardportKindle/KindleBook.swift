@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Glibc
 
 /// A book as a clipping's title line names it: `Title (Author)`, `Title - Author`, or a bare title.

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// One book's replay (``KindleReplay``): its highlights and notes in file order over the set of
 /// live highlights.

@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 
 /// One entry of a "My Clippings.txt" file, as the device wrote it.
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// How to read metadata lines of one shape by position: lines that differ only in their digits
 /// (`Location 123-125 | Added on Sunday, March 5, 2023 10:15:42 PM` and the next day's line) are

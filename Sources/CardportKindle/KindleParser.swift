@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 import Dispatch
 import Foundation
 import Glibc

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Reads cards from a Markdown document through cmark-gfm's node tree.
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Writes text so that a CommonMark parser reads back exactly the same characters.
 ///

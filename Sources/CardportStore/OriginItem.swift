@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 
 /// One item's identity in the source it came from: what a re-import of that source finds its card by.
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// A 64-bit digest of a record's whole content, kept in each row.
 ///

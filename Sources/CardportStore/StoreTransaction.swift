@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 import GRDB
 
 /// Changes to a store inside one transaction (see ``Store/write(commit:_:)``).

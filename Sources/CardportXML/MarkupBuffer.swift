@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Bytes of XML or HTML being written, with the escaping both need, flushed to a ``ByteOutput`` in
 /// large blocks.

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Dates as OPML writes them: RFC 822 (as updated by RFC 2822), `Sat, 05 Mar 2023 22:15:42 GMT`.
 ///

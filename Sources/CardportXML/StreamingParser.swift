@@ -1,5 +1,6 @@
 import CardportCore
 internal import CLibXML2
+import CardportMachinery
 
 /// A libxml2 push parser fed from a ``ByteInput`` a chunk at a time, calling an ``XMLEventHandler``
 /// for every element and piece of text: no tree is built and the input is never held whole, so memory

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Tags written as one comma-separated attribute, as OPML's `category`, a browser's `TAGS` and buku's
 /// `TAGS` have them.

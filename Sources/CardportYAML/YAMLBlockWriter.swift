@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// Writes block-style YAML straight into bytes, for ``YAMLWriter`` and ``FrontMatter``.
 ///

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 
 /// How a string must be written in YAML so that every YAML 1.1 reader (libyaml, PyYAML) reads the
 /// same string back: plain when it is safe, a literal block for multi-line text, else double quotes.

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Synchronization
 import Foundation
 import Testing

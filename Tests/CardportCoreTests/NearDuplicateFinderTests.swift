@@ -1,4 +1,5 @@
 @testable import CardportCore
+import CardportMachinery
 import PropertyBased
 import Testing
 

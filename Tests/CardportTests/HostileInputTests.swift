@@ -1,5 +1,6 @@
 import Cardport
 import CardportCore
+import CardportMachinery
 import CardportTestSupport
 import Foundation
 import Testing

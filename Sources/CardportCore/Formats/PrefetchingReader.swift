@@ -1,3 +1,4 @@
+import CardportMachinery
 import Foundation
 
 /// A ``RecordReader`` that runs another reader on a thread of its own, a few batches ahead of its

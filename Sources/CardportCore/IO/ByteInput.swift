@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CardportMachinery
 
 /// A stream of input bytes read in large chunks, with a window that readers parse in place.
 ///
@@ -196,7 +197,7 @@ public final class ByteInput {
     // MARK: Window
 
     /// The bytes read but not yet consumed.
-    public var available: UnsafeRawBufferPointer {
+    package var available: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: storage[start..<end])
     }
 

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+package import CardportMachinery
 
 /// A buffered sink of output bytes: a file descriptor, or memory.
 ///
@@ -22,7 +23,7 @@ public final class ByteOutput {
     public private(set) var count = 0
     /// When set, every byte accepted from then on is added to this hash, so a document can carry
     /// the checksum of what came before it (a backup's `checksum` member).
-    public var digest: SHA256?
+    package var digest: SHA256?
 
     static let blockSize = 1 << 20
 
@@ -52,7 +53,7 @@ public final class ByteOutput {
     }
 
     /// Appends bytes, writing through once a block has collected.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
         precondition(!isClosed, "write to '\(name)' after it was closed")
         count += bytes.count
         digest?.update(bytes)

@@ -36,13 +36,13 @@ public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
     }
 
     /// The bytes copied so far; valid until the next ``append(_:)``.
-    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.baseAddress, count: count) }
+    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.baseAddress, count: count) }
 
     /// The input offset just past the last byte copied.
     public var endOffset: Int { start.offset + count }
 
     /// Copies the input's next bytes.
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > storage.count {
             let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(count + bytes.count, storage.count * 2),

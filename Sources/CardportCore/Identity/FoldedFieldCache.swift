@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// Remembers the folded form of short fields that repeat across a collection (authors, sources),
 /// so that each distinct value is folded once, not once per record.
 ///

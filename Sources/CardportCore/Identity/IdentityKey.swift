@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// What makes two records the same card: a digest of the record's kind and normalised content.
 ///
 /// Two records with equal keys are copies of one card, however their text is cased, spaced or

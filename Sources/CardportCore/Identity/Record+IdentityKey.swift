@@ -1,3 +1,5 @@
+import CardportMachinery
+
 extension Record {
     /// The record's identity key: what it is compared on when collections are merged.
     ///

@@ -1,3 +1,5 @@
+package import CardportMachinery
+
 /// Deterministic ids for records that arrive without one.
 ///
 /// An id is a version-8 UUID (RFC 9562, "custom") whose bits come from a ``StableHash`` of the
@@ -24,14 +26,14 @@ public enum RecordID {
     /// RecordID.citation(textHash: hash, author: "Horace", source: nil)
     ///     == RecordID.citation(text: "Carpe diem.", author: "Horace", source: nil)   // true
     /// ```
-    public static func citationHash(text: String) -> StableHash {
+    package static func citationHash(text: String) -> StableHash {
         var hasher = citationSeed
         hasher.combine(text)
         return hasher
     }
 
     /// The id of a citation whose text is already in `textHash` (from ``citationHash(text:)``).
-    public static func citation(textHash: StableHash, author: String?, source: String?) -> String {
+    package static func citation(textHash: StableHash, author: String?, source: String?) -> String {
         var hasher = textHash
         hasher.combine(author)
         hasher.combine(source)
@@ -112,8 +114,8 @@ public enum RecordID {
     ///
     /// For readers that have the bytes at hand: hashing them costs less than reaching the bytes
     /// of the strings made from them.
-    public static func citation(text: UnsafeRawBufferPointer, author: UnsafeRawBufferPointer?,
-                                source: UnsafeRawBufferPointer?) -> String {
+    package static func citation(text: UnsafeRawBufferPointer, author: UnsafeRawBufferPointer?,
+                                 source: UnsafeRawBufferPointer?) -> String {
         var hasher = citationSeed
         hasher.combine(bytes: text)
         hasher.combine(bytes: author)

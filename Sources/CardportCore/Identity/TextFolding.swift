@@ -1,3 +1,4 @@
+import CardportMachinery
 import Foundation
 
 /// Folds text to the form identity keys compare: the same words, whatever their case, spacing,

@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// Merges records into one collection without duplicates: the engine behind `cardport merge`,
 /// `cardport dedupe` and a store's import.
 ///

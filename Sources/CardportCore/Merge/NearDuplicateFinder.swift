@@ -1,3 +1,4 @@
+import CardportMachinery
 import Foundation
 import Synchronization
 

@@ -17,7 +17,7 @@ public struct RepeatedDate {
     public init() {}
 
     /// The ISO 8601 date of `bytes` (see ``Timestamp/parse(_:)``), `nil` when they are not one.
-    public mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+    package mutating func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
         if let stamp, RepeatedDate.same(bytes, self.bytes) { return stamp }
         guard let parsed = Timestamp.parse(bytes) else { return nil }
         self.bytes = bytes

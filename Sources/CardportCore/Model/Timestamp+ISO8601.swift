@@ -1,3 +1,5 @@
+import CardportMachinery
+
 extension Timestamp {
     /// Parses an ISO 8601 / RFC 3339 date or date-time, or returns `nil`.
     ///
@@ -12,7 +14,7 @@ extension Timestamp {
     }
 
     /// Parses an ISO 8601 date or date-time from UTF-8 bytes; see ``init(parsing:)``.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
         let count = bytes.count
         // The date, `YYYY-MM-DD`, at fixed places.
         guard count >= 10, let base = bytes.baseAddress,
@@ -112,7 +114,7 @@ extension Timestamp {
 
     /// Writes ``iso8601`` as UTF-8 at `buffer`, which has room for ``maximumISO8601Length`` bytes;
     /// returns the number of bytes written.
-    public func writeISO8601(to buffer: UnsafeMutablePointer<UInt8>) -> Int {
+    package func writeISO8601(to buffer: UnsafeMutablePointer<UInt8>) -> Int {
         let c = components
         // Every field but the year is below 100: each is written as a pair of digits at its fixed
         // place, one division by ten per pair (the year as two pairs).

@@ -9,14 +9,14 @@ internal import CLibCrypto
 /// ```swift
 /// SHA1.digest(Array("abc".utf8)).count   // 20
 /// ```
-public enum SHA1 {
+package enum SHA1 {
     /// The 20-byte digest of `message`.
-    public static func digest(_ message: [UInt8]) -> [UInt8] {
+    package static func digest(_ message: [UInt8]) -> [UInt8] {
         message.withUnsafeBytes { digest($0) }
     }
 
     /// The 20-byte digest of the bytes.
-    public static func digest(_ message: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func digest(_ message: UnsafeRawBufferPointer) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = out.withUnsafeMutableBufferPointer { buffer in

@@ -12,43 +12,43 @@ internal import CLibCrypto
 /// hash.update(Array("abc".utf8))
 /// hash.finalize().hex   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var context = Context()
 
     /// A hash of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Adds bytes.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0 else { return }
         if !isKnownUniquelyReferenced(&context) { context = context.copy() }
         context.update(bytes)
     }
 
     /// Adds bytes.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// The digest of everything added; the hash itself is left as it was.
-    public func finalize() -> Digest {
+    package func finalize() -> Digest {
         Digest(bytes: context.copy().finish())
     }
 
     /// The digest of a whole byte array.
-    public static func hash(_ bytes: [UInt8]) -> Digest {
+    package static func hash(_ bytes: [UInt8]) -> Digest {
         var hash = SHA256()
         hash.update(bytes)
         return hash.finalize()
     }
 
     /// A finished digest: 32 bytes.
-    public struct Digest: Sendable, Hashable, CustomStringConvertible {
+    package struct Digest: Sendable, Hashable, CustomStringConvertible {
         /// The 32 bytes of the digest.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
 
         /// The digest as 64 lower-case hexadecimal digits.
-        public var hex: String {
+        package var hex: String {
             let digits = Array("0123456789abcdef".utf8)
             var text: [UInt8] = []
             text.reserveCapacity(64)
@@ -59,7 +59,7 @@ public struct SHA256: Sendable {
             return String(decoding: text, as: UTF8.self)
         }
 
-        public var description: String { hex }
+        package var description: String { hex }
     }
 
     /// Owns one libcrypto digest context. It is changed only through a ``SHA256`` that holds the

@@ -1,7 +1,7 @@
 /// Eight bytes of text folded at once (SWAR), for ``TextFolding``'s common case: plain ASCII words.
-enum ASCIIWord {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
+package enum ASCIIWord {
+    @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
+    @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// `word` (eight bytes, the first in the low byte) lower-cased, and the number of its first
     /// bytes that folding byte by byte would only lower-case: ASCII bytes that are not control
@@ -10,8 +10,8 @@ enum ASCIIWord {
     ///
     /// A word that stops part way (at an accented letter, say) still gives the bytes before it, so
     /// a text with a non-ASCII letter every few words is still folded mostly eight bytes at a time.
-    @inline(__always)
-    static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
+    @inlinable @inline(__always)
+    package static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
         // Where a byte must stop the run: non-ASCII bytes (high bit), then bytes below 0x20 (adding
         // 0x60 leaves their high bit clear). A carry out of a non-ASCII byte reaches only the bytes
         // after it, and the run ends before it anyway.
@@ -34,8 +34,8 @@ enum ASCIIWord {
     ///
     /// Near the end of a text of eight bytes or more, the text's last eight bytes are loaded and
     /// moved down, so that no byte is read past the text and no loop is needed.
-    @inline(__always)
-    static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
+    @inlinable @inline(__always)
+    package static func chunk(at i: Int, _ base: UnsafeRawPointer, count: Int) -> (chunk: UInt64, ends: UInt64) {
         let available = count &- i
         if available >= 8 {
             let chunk = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -53,8 +53,8 @@ enum ASCIIWord {
 
     /// 0x80 in each byte of `word` that is a space, and nothing else: exact for every byte value
     /// (no borrow between bytes, the high bits are masked off before the addition).
-    @inline(__always)
-    static func spaces(in word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func spaces(in word: UInt64) -> UInt64 {
         let x = word ^ (ones &* 0x20)
         return ~((x & ~highs) &+ ~highs | x) & highs
     }

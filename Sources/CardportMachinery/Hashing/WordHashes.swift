@@ -10,10 +10,10 @@
 /// ```swift
 /// WordHashes.forEach(folded) { hash, start in print(start); return true }   // 0, 5, 11 for "well begun is"
 /// ```
-enum WordHashes {
+package enum WordHashes {
     /// Calls `body` with the hash and the byte offset of each word, in order, until it returns `false`.
-    @inline(__always)
-    static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64, Int) -> Bool) {
+    @inlinable @inline(__always)
+    package static func forEach(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt64, Int) -> Bool) {
         guard let pointer = bytes.baseAddress else { return }
         let base = UnsafeRawPointer(pointer)
         let count = bytes.count
@@ -44,8 +44,8 @@ enum WordHashes {
         }
     }
 
-    @inline(__always)
-    private static func step(_ h: UInt64, _ chunk: UInt64) -> UInt64 {
+    @usableFromInline @inline(__always)
+    static func step(_ h: UInt64, _ chunk: UInt64) -> UInt64 {
         let mixed = (h ^ chunk) &* 0xBF58_476D_1CE4_E5B9
         return mixed ^ mixed >> 29
     }

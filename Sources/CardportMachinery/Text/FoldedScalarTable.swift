@@ -7,9 +7,9 @@
 /// CJK punctuation and kana (U+3000–U+30FF) and the half- and full-width forms (U+FF00–U+FFEF); it
 /// is built from ``FoldingScalars`` itself, so the two never disagree. CJK ideographs and Hangul
 /// syllables fold to themselves and need no table.
-final class FoldedScalarTable: Sendable {
+package final class FoldedScalarTable: Sendable {
     /// The table, built on first use.
-    static let shared = FoldedScalarTable()
+    package static let shared = FoldedScalarTable()
 
     private static let ranges: [(start: UInt32, end: UInt32)] = [
         (0x80, 0x800), (0x2000, 0x2070), (0x3000, 0x3100), (0xFF00, 0xFFF0),
@@ -29,7 +29,7 @@ final class FoldedScalarTable: Sendable {
 
     /// What the fold appends for `value` outside a run of whitespace, packed as in the table; 0
     /// when the scalar is whitespace or not known to be left alone by NFKC.
-    static func reference(_ value: UInt32) -> UInt64 {
+    package static func reference(_ value: UInt32) -> UInt64 {
         guard FoldingScalars.isKnownStable(value) else { return 0 }
         let mapped = value >= 0xFF01 && value <= 0xFF5E ? value - 0xFEE0 : value
         guard !FoldingScalars.isWhitespace(mapped) else { return 0 }
@@ -47,7 +47,7 @@ final class FoldedScalarTable: Sendable {
 
     /// The packed folded bytes of `value`, or 0 when the fold must work it out.
     @inline(__always)
-    func folded(_ value: UInt32) -> UInt64 {
+    package func folded(_ value: UInt32) -> UInt64 {
         if value < 0x800 { return value >= 0x80 ? entries[Int(value - 0x80)] : 0 }
         if value &- 0x2000 < 0x70 { return entries[0x780 + Int(value - 0x2000)] }
         if value &- 0x3000 < 0x100 { return entries[0x7F0 + Int(value - 0x3000)] }
@@ -58,7 +58,7 @@ final class FoldedScalarTable: Sendable {
     /// Whether `value` is a CJK ideograph or a Hangul syllable: known to NFKC, without case, and
     /// not unified, so it folds to itself.
     @inline(__always)
-    static func foldsToItself(_ value: UInt32) -> Bool {
+    package static func foldsToItself(_ value: UInt32) -> Bool {
         value &- 0x4E00 <= 0x9FFF - 0x4E00 || value &- 0x3400 <= 0x4DBF - 0x3400 || value &- 0xAC00 <= 0xD7A3 - 0xAC00
     }
 }

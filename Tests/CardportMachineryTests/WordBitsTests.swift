@@ -1,4 +1,4 @@
-@testable import CardportCore
+import CardportMachinery
 import PropertyBased
 import Testing
 

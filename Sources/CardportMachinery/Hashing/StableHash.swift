@@ -5,28 +5,28 @@
 /// multipliers and finishes each with a 64-bit avalanche mix; each field ends with its length and a
 /// marker, so `("ab","c")` and `("a","bc")` differ and an absent field differs from an empty one.
 /// It is for deterministic ids, not for security.
-public struct StableHash: Sendable, Hashable {
+package struct StableHash: Sendable, Hashable {
     private var a: UInt64 = 0x243F_6A88_85A3_08D3
     private var b: UInt64 = 0x1319_8A2E_0370_7344
     private static let primeA: UInt64 = 0x9E37_79B9_7F4A_7C15
     private static let primeB: UInt64 = 0xC2B2_AE3D_27D4_EB4F
 
     /// A hash of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Adds one field's UTF-8 bytes.
-    public mutating func combine(_ field: String) {
+    package mutating func combine(_ field: String) {
         field.withUTF8Bytes { combine(bytes: $0) }
     }
 
     /// Adds one field given as UTF-8 bytes; the same as ``combine(_:)-(String)`` of that string.
-    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
         combine(bytes: UnsafeRawBufferPointer(bytes))
     }
 
     /// Adds one field given as raw UTF-8 bytes, for readers that hash a field before (or instead
     /// of) making its string; the same as ``combine(_:)-(String)`` of the string of those bytes.
-    public mutating func combine(bytes raw: UnsafeRawBufferPointer) {
+    package mutating func combine(bytes raw: UnsafeRawBufferPointer) {
         // The lanes in locals and the words read through a pointer known to be there: the loop
         // then keeps both lanes in registers instead of storing them back for every word.
         var a = self.a, b = self.b
@@ -59,13 +59,13 @@ public struct StableHash: Sendable, Hashable {
     }
 
     /// Adds a field that may be absent; absent is distinct from empty.
-    public mutating func combine(_ field: String?) {
+    package mutating func combine(_ field: String?) {
         if let field { combine(field) } else { add(0xFE00_0000_0000_0000) }
     }
 
     /// Adds a field given as raw UTF-8 bytes that may be absent; the same as
     /// ``combine(_:)-(String?)`` of the string of those bytes.
-    public mutating func combine(bytes raw: UnsafeRawBufferPointer?) {
+    package mutating func combine(bytes raw: UnsafeRawBufferPointer?) {
         if let raw { combine(bytes: raw) } else { add(0xFE00_0000_0000_0000) }
     }
 
@@ -90,7 +90,7 @@ public struct StableHash: Sendable, Hashable {
     }
 
     /// The 128-bit digest as two 64-bit words.
-    public func finalize() -> (UInt64, UInt64) {
+    package func finalize() -> (UInt64, UInt64) {
         let high = StableHash.mix(a ^ StableHash.mix(b))
         return (high, StableHash.mix(b ^ high))
     }

@@ -12,18 +12,18 @@
 /// index.mayContain(42)               // true
 /// index.positions(of: 42).map(index.entry(at:))   // [0]
 /// ```
-struct NearDuplicateIndex: Sendable {
+package struct NearDuplicateIndex: Sendable {
     /// The keys in increasing order, and the entry of each (in increasing order among equal keys).
-    private(set) var keys: [UInt64]
-    private(set) var entries: [Int32]
+    package private(set) var keys: [UInt64]
+    package private(set) var entries: [Int32]
     /// Where each bucket's keys start in `keys`, and past the last bucket, its end.
-    private var starts: [Int32]
-    private let shift: UInt64
-    private var filter: [UInt64]
-    private let filterMask: UInt64
+    @usableFromInline var starts: [Int32]
+    @usableFromInline let shift: UInt64
+    @usableFromInline var filter: [UInt64]
+    @usableFromInline let filterMask: UInt64
 
     /// An index of `list`, which must be in increasing entry order.
-    init(_ list: [(key: UInt64, entry: Int32)]) {
+    package init(_ list: [(key: UInt64, entry: Int32)]) {
         var bits = 1
         while (1 << bits) < list.count / 4 && bits < 24 { bits += 1 }
         shift = UInt64(64 - bits)
@@ -75,18 +75,18 @@ struct NearDuplicateIndex: Sendable {
     }
 
     /// The number of keys held.
-    var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// False when `key` is certainly not held.
-    @inline(__always)
-    func mayContain(_ key: UInt64) -> Bool {
+    @inlinable @inline(__always)
+    package func mayContain(_ key: UInt64) -> Bool {
         let (word, bits) = NearDuplicateIndex.filterWord(key, mask: filterMask)
         return filter[word] & bits == bits
     }
 
     /// The positions of `key` in ``keys``; empty when it is not held.
-    @inline(__always)
-    func positions(of key: UInt64) -> Range<Int> {
+    @inlinable @inline(__always)
+    package func positions(of key: UInt64) -> Range<Int> {
         let bucket = Int(key >> shift)
         var low = Int(starts[bucket])
         let end = Int(starts[bucket + 1])
@@ -97,13 +97,13 @@ struct NearDuplicateIndex: Sendable {
     }
 
     /// The entry of the key at `position`.
-    @inline(__always)
-    func entry(at position: Int) -> Int32 { entries[position] }
+    @inlinable @inline(__always)
+    package func entry(at position: Int) -> Int32 { entries[position] }
 
     /// The filter word of a key and its two bits in it: from parts of the key that neither its
     /// bucket (the top bits) nor each other depend on.
-    @inline(__always)
-    private static func filterWord(_ key: UInt64, mask: UInt64) -> (Int, UInt64) {
+    @usableFromInline @inline(__always)
+    static func filterWord(_ key: UInt64, mask: UInt64) -> (Int, UInt64) {
         (Int(truncatingIfNeeded: (key >> 12) & mask), 1 << (key & 63) | 1 << ((key >> 6) & 63))
     }
 }

@@ -1,17 +1,17 @@
 /// The scalar classes ``TextFolding`` works with: what counts as whitespace and as an edge to trim,
 /// how a scalar is lower-cased and unified, and which scalars NFKC is known to leave alone.
-enum FoldingScalars {
+package enum FoldingScalars {
     /// ASCII whitespace as Unicode's `White_Space` has it: tab, line feed, vertical tab, form feed,
     /// carriage return and space.
     @inline(__always)
-    static func isWhitespaceASCII(_ byte: UInt8) -> Bool {
+    package static func isWhitespaceASCII(_ byte: UInt8) -> Bool {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// Whether an ASCII byte is trimmed from the ends: whitespace, or punctuation (general category
     /// P*: `! " # % & ' ( ) * , - . / : ; ? @ [ \ ] _ { }`). Symbols such as `$ + < = > ^ | ~` stay.
     @inline(__always)
-    static func isEdgeASCII(_ byte: UInt8) -> Bool {
+    package static func isEdgeASCII(_ byte: UInt8) -> Bool {
         // One bit per byte value: 0x00–0x3F, then 0x40–0x7F.
         if byte < 0x40 { return 0x8C00_F7EF_0000_3E00 & (1 as UInt64) << UInt64(byte) != 0 }
         if byte < 0x80 { return 0x2800_0000_B800_0001 & (1 as UInt64) << UInt64(byte - 0x40) != 0 }
@@ -19,7 +19,7 @@ enum FoldingScalars {
     }
 
     /// Whether a scalar is trimmed from the ends: whitespace or any punctuation.
-    static func isEdge(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isEdge(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isEdgeASCII(UInt8(scalar.value)) }
         if scalar.properties.isWhitespace { return true }
         switch scalar.properties.generalCategory {
@@ -33,7 +33,7 @@ enum FoldingScalars {
 
     /// Whether a scalar has Unicode's `White_Space` property (the whole list: it is small and stable).
     @inline(__always)
-    static func isWhitespace(_ value: UInt32) -> Bool {
+    package static func isWhitespace(_ value: UInt32) -> Bool {
         if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
         switch value {
         case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
@@ -42,7 +42,7 @@ enum FoldingScalars {
     }
 
     /// Decodes the scalar that starts at `offset` in valid UTF-8, and its length in bytes.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (Unicode.Scalar, Int) {
         let b0 = bytes[offset]
         let value: UInt32
         let length: Int
@@ -65,7 +65,7 @@ enum FoldingScalars {
     /// and ellipses unified: `‘ ’ ‚ ‛ ‹ ›` → `'`, `“ ” „ ‟ « »` → `"`, `‐ ‑ ‒ – — ― −` → `-`,
     /// `…` → `...` (as NFKC has it, with `‥` → `..` and `․` → `.`).
     @inline(__always)
-    static func appendLowercasedUnified(_ value: UInt32, normalised: Bool, to out: inout ByteSink) {
+    package static func appendLowercasedUnified(_ value: UInt32, normalised: Bool, to out: inout ByteSink) {
         if value < 0x80 {
             let byte = UInt8(value)
             out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
@@ -130,7 +130,7 @@ enum FoldingScalars {
     /// the fold alone: the scalar is in a range checked to have no compatibility or singleton
     /// decomposition and no combining class, or the fold maps it as NFKC would (spaces, `…`,
     /// full-width ASCII). Anything else, combining marks included, goes through the normaliser.
-    static func isKnownStable(_ value: UInt32) -> Bool {
+    package static func isKnownStable(_ value: UInt32) -> Bool {
         switch value {
         case 0x0000...0x009F: return true
         case 0x00A0...0x024F: return !isLatinCompatibility(value)

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A table from byte strings to values, looked up without allocating.
 ///
@@ -16,9 +22,9 @@ import Glibc
 /// case .missing(let place): tags.add(nameBytes, newKey, at: place)
 /// }
 /// ```
-public struct ByteTable<Value> {
+package struct ByteTable<Value> {
     /// Where a key was found, or where it goes when it is added.
-    public enum Lookup {
+    package enum Lookup {
         /// The key is there, at this index.
         case found(Int)
         /// The key is not there; this is where ``ByteTable/add(_:_:at:)`` puts it.
@@ -26,7 +32,7 @@ public struct ByteTable<Value> {
     }
 
     /// A free slot for a key and its digest, valid until the table next changes.
-    public struct Place {
+    package struct Place {
         @usableFromInline var slot: Int
         @usableFromInline var digest: UInt64
 
@@ -37,27 +43,27 @@ public struct ByteTable<Value> {
         }
     }
 
-    @usableFromInline var slots = [Int32](repeating: -1, count: 64)
-    @usableFromInline var keys: [[UInt8]] = []
-    @usableFromInline var digests: [UInt64] = []
-    @usableFromInline var values: [Value] = []
+    @usableFromInline package var slots = [Int32](repeating: -1, count: 64)
+    @usableFromInline package var keys: [[UInt8]] = []
+    @usableFromInline package var digests: [UInt64] = []
+    @usableFromInline package var values: [Value] = []
 
     /// An empty table.
-    @inlinable public init() {}
+    @inlinable package init() {}
 
     /// The number of keys.
-    @inlinable public var count: Int { values.count }
+    @inlinable package var count: Int { values.count }
 
     /// The value added at `index` (in the order keys were added).
-    @inlinable public subscript(index: Int) -> Value { values[index] }
+    @inlinable package subscript(index: Int) -> Value { values[index] }
 
     /// Calls `body` with the bytes of the key at `index`.
-    @inlinable public func withKey<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    @inlinable package func withKey<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         keys[index].withUnsafeBytes(body)
     }
 
     /// Looks `key` up.
-    @inlinable public func find(_ key: UnsafeRawBufferPointer) -> Lookup {
+    @inlinable package func find(_ key: UnsafeRawBufferPointer) -> Lookup {
         let digest = ByteDigest.of(key)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: digest) & mask
@@ -74,7 +80,7 @@ public struct ByteTable<Value> {
 
     /// Adds `key` (which ``find(_:)`` just reported missing at `place`) with its value; returns its index.
     @discardableResult
-    @inlinable public mutating func add(_ key: UnsafeRawBufferPointer, _ value: Value, at place: Place) -> Int {
+    @inlinable package mutating func add(_ key: UnsafeRawBufferPointer, _ value: Value, at place: Place) -> Int {
         let index = values.count
         slots[place.slot] = Int32(index)
         keys.append(Array(key))
@@ -97,7 +103,7 @@ public struct ByteTable<Value> {
 extension ByteTable {
     /// Whether a stored key holds exactly `bytes` (its length already compared).
     @usableFromInline
-    static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
         stored.withUnsafeBytes { bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
     }
 }

@@ -10,37 +10,37 @@
 /// TextFolding.fold("  Well begun… ", into: &buffer)
 /// buffer.withBytes { String(decoding: $0, as: UTF8.self) }   // "well begun"
 /// ```
-struct FoldBuffer {
+package struct FoldBuffer {
     /// At least as many bytes as the largest fold so far needed; the last fold's are `start..<end`.
     private var storage: [UInt8] = []
     private var start = 0
     private var end = 0
 
     /// An empty buffer.
-    init() {}
+    package init() {}
 
     /// A buffer holding `bytes` as if they were a fold (for tests).
-    init(_ bytes: some Sequence<UInt8>) {
+    package init(_ bytes: some Sequence<UInt8>) {
         storage = Array(bytes)
         end = storage.count
     }
 
     /// The number of folded bytes.
-    var count: Int { end - start }
+    package var count: Int { end - start }
 
     /// Calls `body` with the folded bytes.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Leaves no folded bytes (keeping the room).
-    mutating func removeAll() {
+    package mutating func removeAll() {
         (start, end) = (0, 0)
     }
 
     /// Calls `write` with room for at least `capacity` bytes; it returns how many it wrote, or
     /// `nil` to leave the buffer empty. Then `trim` gives the part of the written bytes to keep.
-    mutating func fill(capacity: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?,
+    package mutating func fill(capacity: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int?,
                        trim: (UnsafeBufferPointer<UInt8>) -> Range<Int>) -> Bool {
         if storage.count < capacity {
             storage.append(contentsOf: repeatElement(0, count: Swift.max(capacity, storage.count * 2) - storage.count))

@@ -1,4 +1,4 @@
-import CardportCore
+import CardportMachinery
 import Testing
 
 @Suite struct UTF8ValidationTests {

@@ -9,32 +9,32 @@
 /// var transcoder = UTF16Transcoder(bigEndian: false)
 /// let outcome = transcoder.transcode(chunk, into: destination)
 /// ```
-struct UTF16Transcoder {
+package struct UTF16Transcoder {
     /// What one call produced.
-    struct Outcome {
+    package struct Outcome {
         /// UTF-8 bytes written.
-        var written: Int
+        package var written: Int
         /// Whether the input held a surrogate without its partner; `written` bytes precede it.
-        var isInvalid: Bool
+        package var isInvalid: Bool
     }
 
     /// Whether the code units are big-endian (`FE FF`) rather than little-endian (`FF FE`).
-    let bigEndian: Bool
+    package let bigEndian: Bool
     /// The bytes of a unit or pair the last chunk ended inside.
-    private(set) var carried: [UInt8] = []
+    package private(set) var carried: [UInt8] = []
 
-    init(bigEndian: Bool) {
+    package init(bigEndian: Bool) {
         self.bigEndian = bigEndian
     }
 
     /// The most UTF-8 bytes `count` more input bytes can produce.
-    func capacity(for count: Int) -> Int {
+    package func capacity(for count: Int) -> Int {
         (count + carried.count) / 2 * 3
     }
 
     /// Converts `bytes` (after what was carried) into UTF-8 at `destination`, which has room for
     /// ``capacity(for:)`` bytes.
-    mutating func transcode(_ bytes: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer) -> Outcome {
+    package mutating func transcode(_ bytes: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer) -> Outcome {
         if !carried.isEmpty {
             let joined = carried + Array(bytes)
             carried = []

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Fast UTF-8 checks on raw bytes, for readers that build strings from input without going
 /// through the standard library's generic (and, on this path, slow) validating initialisers.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Whether every byte is below 0x80, eight (or sixteen) bytes at a time.
     ///
     /// ASCII bytes are valid UTF-8 on their own, so a reader can take its fast way for a cell or a
@@ -12,7 +18,7 @@ public enum UTF8Validation {
     /// UTF8Validation.isASCII(UnsafeRawBufferPointer(...))  // true for "Carpe diem.", false for "Zoë"
     /// ```
     @inlinable
-    public static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let count = bytes.count
         guard count > 0 else { return true }
         let base = bytes.baseAddress!
@@ -41,7 +47,7 @@ public enum UTF8Validation {
 
     /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
     /// forms, surrogates and values past U+10FFFF are ill-formed), or `nil` when all bytes are valid.
-    public static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    package static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
         let count = bytes.count
         var i = 0
         while i < count {
@@ -83,7 +89,7 @@ public enum UTF8Validation {
     }
 
     /// The bytes as a `String`, or `nil` with the offset of the first bad byte.
-    public static func string(_ bytes: UnsafeRawBufferPointer) -> Result<String, InvalidByte> {
+    package static func string(_ bytes: UnsafeRawBufferPointer) -> Result<String, InvalidByte> {
         // Not `String(decoding:as:)`: its generic path asks at run time whether the bytes are
         // contiguous. This initialiser validates as it copies and repairs what is invalid, so the
         // bytes came through unchanged exactly when they were valid; comparing them costs less
@@ -100,8 +106,8 @@ public enum UTF8Validation {
     }
 
     /// Where invalid UTF-8 starts, relative to the bytes checked.
-    public struct InvalidByte: Error, Sendable, Hashable {
+    package struct InvalidByte: Error, Sendable, Hashable {
         /// The offset of the first invalid byte.
-        public let offset: Int
+        package let offset: Int
     }
 }

@@ -3,12 +3,12 @@
 /// `Unicode.Scalar.Properties.lowercaseMapping` builds a string per call; folding a million texts
 /// calls it hundreds of millions of times. The table holds the same mapping (from the standard
 /// library, so the two never disagree), one or two scalars per entry: only `İ` lower-cases to two.
-final class LowercaseTable: Sendable {
+package final class LowercaseTable: Sendable {
     /// Scalars from here on are not in the table.
-    static let limit: UInt32 = 0x2000
+    package static let limit: UInt32 = 0x2000
 
     /// The table, built on first use.
-    static let shared = LowercaseTable()
+    package static let shared = LowercaseTable()
 
     /// First scalar in the low 32 bits, second (or 0) in the high 32.
     private let entries: [UInt64]
@@ -25,7 +25,7 @@ final class LowercaseTable: Sendable {
 
     /// The lower-case mapping of `value` (below ``limit``): one scalar, and a second one or 0.
     @inline(__always)
-    func mapping(_ value: UInt32) -> (UInt32, UInt32) {
+    package func mapping(_ value: UInt32) -> (UInt32, UInt32) {
         let entry = entries[Int(value)]
         return (UInt32(truncatingIfNeeded: entry), UInt32(truncatingIfNeeded: entry >> 32))
     }

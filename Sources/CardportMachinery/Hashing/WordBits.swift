@@ -10,9 +10,10 @@
 /// let bits = WordBits.of(folded)           // of "well begun is half done"
 /// WordBits.of(shorter) & ~bits == 0        // true for "begun is half"
 /// ```
-enum WordBits {
+package enum WordBits {
     /// The bits of the words of `bytes` (runs of bytes between spaces).
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inlinable
+    package static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let pointer = bytes.baseAddress else { return 0 }
         let base = UnsafeRawPointer(pointer)
         let count = bytes.count

@@ -5,17 +5,17 @@
 /// "'book.epub' looks like a ZIP archive" is more use than a syntax error on line 1. ``ByteInput``
 /// runs it on the first bytes of every input it opens; a NUL byte later in the file is refused, with its
 /// line and column, as the input is read.
-public enum BinarySniffer {
+package enum BinarySniffer {
     /// What a binary input looks like and what to do about it.
-    public struct Finding: Sendable, Hashable {
+    package struct Finding: Sendable, Hashable {
         /// What the bytes look like, as a noun phrase ("a ZIP archive (.zip, .epub, .xlsx, .docx)").
-        public var description: String
+        package var description: String
         /// What the user can do.
-        public var hint: String
+        package var hint: String
     }
 
     /// How many leading bytes ``identify(_:)`` needs to see for the control-byte count.
-    public static let prefixLength = 4096
+    package static let prefixLength = 4096
 
     /// What `prefix` (the first bytes of an input, byte-order mark included) looks like when it is not
     /// text, or `nil` when it may be text.
@@ -23,7 +23,7 @@ public enum BinarySniffer {
     /// ```swift
     /// BinarySniffer.identify(Array("%PDF-1.7".utf8))?.description   // "a PDF document"
     /// ```
-    public static func identify(_ prefix: some Collection<UInt8>) -> Finding? {
+    package static func identify(_ prefix: some Collection<UInt8>) -> Finding? {
         let bytes = Array(prefix.prefix(prefixLength))
         func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + magic.count && Array(bytes[offset..<(offset + magic.count)]) == magic

@@ -11,7 +11,7 @@ extension String {
     /// "Zoë".withUTF8Bytes { $0.count }   // 4
     /// ```
     @inlinable
-    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return copy.withUTF8(body)

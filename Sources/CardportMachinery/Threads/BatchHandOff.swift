@@ -13,7 +13,7 @@ import Foundation
 /// // consumer thread:
 /// while let batch = handOff.take() { … }
 /// ```
-public final class BatchHandOff<Batch>: @unchecked Sendable {
+package final class BatchHandOff<Batch>: @unchecked Sendable {
     // Every field is guarded by `condition`; batches cross threads only through it.
     private let condition = NSCondition()
     private let depth: Int
@@ -22,7 +22,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     private var isFinished = false
 
     /// A queue that holds at most `depth` batches.
-    public init(depth: Int) {
+    package init(depth: Int) {
         self.depth = max(1, depth)
     }
 
@@ -30,7 +30,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     ///
     /// The batch is consumed: the producer keeps no reference, so the consumer can change the
     /// batch's storage in place instead of copying it.
-    public func put(_ batch: consuming Batch) -> Bool {
+    package func put(_ batch: consuming Batch) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while waiting.count >= depth && !isStopped { condition.wait() }
@@ -41,7 +41,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     }
 
     /// Tells the consumer no more batches will come. The producer calls it last, whatever happened.
-    public func finish() {
+    package func finish() {
         condition.lock()
         isFinished = true
         condition.broadcast()
@@ -49,7 +49,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     }
 
     /// The next batch, waiting for one; `nil` once the producer has finished and all were taken.
-    public func take() -> Batch? {
+    package func take() -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while waiting.isEmpty && !isFinished { condition.wait() }
@@ -62,7 +62,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     /// Tells the producer to stop: a waiting or later ``put(_:)`` returns `false`. With
     /// `untilFinished`, waits until the producer has called ``finish()``, so that what it used is
     /// the caller's again.
-    public func stop(untilFinished: Bool) {
+    package func stop(untilFinished: Bool) {
         condition.lock()
         defer { condition.unlock() }
         isStopped = true
@@ -72,7 +72,7 @@ public final class BatchHandOff<Batch>: @unchecked Sendable {
     }
 
     /// Whether the producer has called ``finish()``.
-    public var hasFinished: Bool {
+    package var hasFinished: Bool {
         condition.lock()
         defer { condition.unlock() }
         return isFinished

@@ -2,21 +2,21 @@
 ///
 /// Folding writes a byte at a time; through an array's `append` each byte costs a capacity and a
 /// uniqueness check, several times the work of folding it.
-struct ByteSink {
+package struct ByteSink {
     /// The first byte of the memory.
-    let base: UnsafeMutablePointer<UInt8>
+    package let base: UnsafeMutablePointer<UInt8>
     /// Bytes written so far.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(base: UnsafeMutablePointer<UInt8>) {
+    package init(base: UnsafeMutablePointer<UInt8>) {
         self.base = base
     }
 
     /// Whether nothing has been written.
-    var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         base[count] = byte
         count += 1
     }
@@ -24,7 +24,7 @@ struct ByteSink {
     /// Writes the first `count` (at most eight) bytes of `word`, the low byte first; the memory
     /// must have room for all eight.
     @inline(__always)
-    mutating func append(word: UInt64, count: Int) {
+    package mutating func append(word: UInt64, count: Int) {
         UnsafeMutableRawPointer(base + self.count).storeBytes(of: word.littleEndian, as: UInt64.self)
         self.count += count
     }
@@ -32,7 +32,7 @@ struct ByteSink {
     /// Writes up to seven bytes packed in the low bytes of `packed` (first byte lowest), their
     /// number in its high byte; the memory must have room for eight.
     @inline(__always)
-    mutating func append(packed: UInt64) {
+    package mutating func append(packed: UInt64) {
         UnsafeMutableRawPointer(base + count).storeBytes(of: packed.littleEndian, as: UInt64.self)
         count += Int(packed >> 56)
     }

@@ -12,7 +12,7 @@ import Foundation
 /// while pool.hasRoom, let chunk = nextChunk() { pool.submit(chunk) }
 /// while let size = pool.take() { … }
 /// ```
-public final class OrderedWorkers<Job: Sendable, Output: Sendable> {
+package final class OrderedWorkers<Job: Sendable, Output: Sendable> {
     private let state: State
     private let workers: Int
     private var started = false
@@ -20,7 +20,7 @@ public final class OrderedWorkers<Job: Sendable, Output: Sendable> {
     private var taken = 0
 
     /// A pool of `workers` threads running `work`, with at most `depth` jobs under way.
-    public init(workers: Int, depth: Int, work: @escaping @Sendable (consuming Job) -> Output) {
+    package init(workers: Int, depth: Int, work: @escaping @Sendable (consuming Job) -> Output) {
         self.workers = Swift.max(1, workers)
         state = State(depth: Swift.max(1, depth), work: work)
     }
@@ -28,13 +28,13 @@ public final class OrderedWorkers<Job: Sendable, Output: Sendable> {
     deinit { state.stop() }
 
     /// Whether another job can be submitted without taking an output first.
-    public var hasRoom: Bool { submitted - taken < state.depth }
+    package var hasRoom: Bool { submitted - taken < state.depth }
 
     /// The number of jobs submitted whose outputs were not taken yet.
-    public var outstanding: Int { submitted - taken }
+    package var outstanding: Int { submitted - taken }
 
     /// Queues a job for the workers; only when ``hasRoom``.
-    public func submit(_ job: consuming Job) {
+    package func submit(_ job: consuming Job) {
         precondition(hasRoom, "submitted more jobs than the pool's depth")
         if !started {
             started = true
@@ -49,7 +49,7 @@ public final class OrderedWorkers<Job: Sendable, Output: Sendable> {
     }
 
     /// The output of the oldest job not taken yet, waiting for it; `nil` when every job's was taken.
-    public func take() -> Output? {
+    package func take() -> Output? {
         guard taken < submitted else { return nil }
         let output = state.output(number: taken)
         taken += 1

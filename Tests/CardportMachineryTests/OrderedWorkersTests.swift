@@ -1,4 +1,4 @@
-import CardportCore
+import CardportMachinery
 import Foundation
 import Synchronization
 import Testing
