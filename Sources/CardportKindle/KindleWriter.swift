@@ -69,6 +69,12 @@ final class KindleWriter: RecordWriter {
         if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
             losses.dropField("id", of: .citation)
         }
+        // A reader trims the white space around an entry's text (a blank line before the separator is
+        // layout), so a text that starts or ends with it does not come back as written.
+        if let first = citation.text.unicodeScalars.first, let last = citation.text.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            losses.dropField("text", of: .citation)
+        }
     }
 
     /// `Title (Author)`; a title that would read back differently gets an empty author group.

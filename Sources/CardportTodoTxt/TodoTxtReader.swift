@@ -5,10 +5,12 @@ import CardportCore
 /// `x` → progress 100, `progress:N` → progress, `(A)` or `pri:A` → `extras["priority"]`, the
 /// creation date → created, the completion date → updated, `due:` → `extras["due"]`, and the
 /// `+project` and `@context` names → `extras["tags"]` and `extras["contexts"]` (JSON lists); the
-/// text keeps its projects and contexts in place.
+/// text keeps its projects and contexts in place. A progress between the model's steps of 5 is
+/// rounded to the nearest one and counted in ``notes``.
 final class TodoTxtReader: RecordReader {
     private let input: ByteInput
     private let limits: ReadLimits
+    private(set) var notes = ReaderNotes()
 
     init(input: ByteInput, limits: ReadLimits) {
         self.limits = limits
@@ -42,12 +44,11 @@ final class TodoTxtReader: RecordReader {
             switch key {
             case "due": extras["due"] = value
             case "progress":
-                guard let number = Int(value) else {
-                    throw located("progress:\(value) is not a whole number", key: "progress:", in: bytes, offset: offset)
+                guard let number = Double(value), let rounded = TaskProgress.nearestStep(to: number) else {
+                    throw located("progress:\(value) is not a number from 0 to 100", key: "progress:", in: bytes, offset: offset)
                 }
-                do { progress = try TaskProgress(percent: number) } catch {
-                    throw located(error.message, key: "progress:", in: bytes, offset: offset)
-                }
+                if Double(rounded.percent) != number { notes.count(TaskProgress.roundedNote) }
+                progress = rounded
             default: continue
             }
         }

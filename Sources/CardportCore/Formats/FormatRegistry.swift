@@ -52,8 +52,10 @@ public struct FormatRegistry: Sendable {
     /// The format with this id or alias (any case).
     public func format(named name: String) throws(CardportError) -> any CardFormat {
         if let format = formats.first(where: { $0.descriptor.isNamed(name) }) { return format }
+        let names = formats.flatMap { [$0.descriptor.id] + $0.descriptor.aliases }
+        let near = NearestNames.didYouMean(name, among: names).map { $0 + " " } ?? ""
         throw CardportError(.unknownFormat, "unknown format '\(name)'; known formats: \(ids.joined(separator: ", "))",
-                            hint: "run 'cardport formats' to see what each one reads and writes")
+                            hint: near + "run 'cardport formats' to see what each one reads and writes")
     }
 
     /// The formats that list an extension (without the dot, any case), in registration order.
