@@ -137,3 +137,55 @@ enum ExternalCommand {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+/// A bare JSON array of Cardport records reads as records, sniffed or named.
+@Suite struct RecordListCLITests {
+    static let list = #"[{"text":"Well begun is half done.","author":"Aristotle","tags":["habits"],"favourite":true}]"#
+
+    @Test(arguments: [[], ["--from", "cardport"]])
+    func aListOfRecordsKeepsEveryField(from: [String]) throws {
+        let result = try CLIRunner.run(["convert", "-", "-o", "-", "--to", "jsonl"] + from, stdin: Self.list)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""text":"Well begun is half done.","author":"Aristotle","tags":["habits"],"favourite":true,"archived":false}"#))
+        #expect(result.stderr.hasPrefix("read 1 record from standard input (cardport): 1 citation\n"))
+    }
+
+    @Test func theFavouritesListIsStillTheFavouritesList() throws {
+        let result = try CLIRunner.run(["convert", "-", "-o", "-", "--to", "jsonl"],
+                                       stdin: #"[{"text":"Well begun is half done.","author":"Aristotle"}]"#)
+        #expect(result.stderr.hasPrefix("read 1 record from standard input (favourites): 1 citation\n"))
+        let sample = try CLIRunner.run(["inspect", "Samples/favourites.json"])
+        #expect(sample.stdout.hasPrefix("Samples/favourites.json: favourites"))
+    }
+}
+
+/// The output format is chosen by what it can hold, and a table is not read as tasks.
+@Suite struct FormatChoiceCLITests {
+    @Test func tasksWrittenToATxtFileAreTodoTxt() throws {
+        let scratch = try TemporaryDirectory()
+        let output = scratch.file("x.txt")
+        let result = try CLIRunner.run(["convert", "Samples/taskwarrior-export.json", "-o", output])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("(todotxt)"))
+    }
+
+    @Test func excelUnicodeTextIsNotReadAsTasks() throws {
+        let scratch = try TemporaryDirectory()
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "Highlight\tTitle\tAuthor\r\nWell begun\tPolitics\tAristotle\r\n".utf16 {
+            bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        let path = scratch.file("export.txt")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let result = try CLIRunner.run(["inspect", path])
+        #expect(!result.stdout.contains("todotxt"))
+        #expect(result.status != 0 || result.stdout.contains("csv"))
+    }
+
+    @Test func aBookmarkDateFractionIsReportedUnderItsUserFacingName() throws {
+        let result = try CLIRunner.run(["convert", "-", "--from", "jsonl", "-o", "-", "--to", "netscape"],
+                                       stdin: #"{"kind":"bookmark","text":"https://a.example/","created_at":"2024-01-02T10:00:00.5Z"}"# + "\n")
+        #expect(result.stderr.contains("bookmark.created_at (1)"))
+        #expect(!result.stderr.contains("createdAt"))
+    }
+}
