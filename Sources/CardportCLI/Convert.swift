@@ -34,6 +34,8 @@ extension CardportCommand {
 
         @OptionGroup var formats: FormatOptions
 
+        @OptionGroup var layout: SplitOptions
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup var plugins: PluginOptions
@@ -54,9 +56,16 @@ extension CardportCommand {
             if output != nil && outDir != nil {
                 throw ValidationError("Use either -o or --out-dir, not both.")
             }
-            if formats.split != nil && outDir == nil {
+            if layout.split != nil && outDir == nil {
                 throw ValidationError("--split writes a directory of files: give it with --out-dir DIR.")
             }
+        }
+
+        /// The writer options of the format flags, with the split layout.
+        var writeOptions: WriteOptions {
+            var options = formats.writeOptions
+            options.split = layout.split
+            return options
         }
 
         func run() throws {
@@ -66,7 +75,7 @@ extension CardportCommand {
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict),
-                writeOptions: formats.writeOptions)
+                writeOptions: writeOptions)
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()

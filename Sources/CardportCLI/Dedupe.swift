@@ -44,9 +44,6 @@ extension CardportCommand {
         var quiet = false
 
         func validate() throws {
-            if formats.split != nil {
-                throw ValidationError("--split is for 'cardport convert --out-dir'; dedupe writes one file.")
-            }
             if output == nil && !dryRun {
                 throw ValidationError("Give an output: -o FILE (or -o - for standard output), or --dry-run.")
             }

@@ -44,9 +44,6 @@ extension CardportCommand {
         var quiet = false
 
         func validate() throws {
-            if formats.split != nil {
-                throw ValidationError("--split is for 'cardport convert --out-dir'; merge writes one file.")
-            }
         }
 
         func run() throws {
