@@ -109,7 +109,8 @@ extension Conversion {
                 throw CardportError(.usage, "--split \(split.rawValue) writes a directory of files, not '\(path)'",
                                     hint: "pass --out-dir DIR instead of -o")
             }
-            let format = try registry.writeFormat(named: request.to, path: path)
+            let kinds = request.kind.map { Set([$0]) } ?? Set(plan.inputs.flatMap(\.format.descriptor.reads))
+            let format = try registry.writeFormat(named: request.to, path: path, holding: kinds)
             plan.targets = Array(repeating: Target(path: path, format: format), count: plan.inputs.count)
         case .directory(let directory):
             guard let to = request.to else {

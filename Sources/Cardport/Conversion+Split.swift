@@ -29,6 +29,7 @@ extension Conversion {
             }
             try writer.finish()
             report.record(output: directoryPath, format: format.id, records: written, losses: writer.losses)
+            try checkWroteSomething(report, formats: [format])
             try staged.commit()
         } catch {
             directory?.discard()

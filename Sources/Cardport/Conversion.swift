@@ -124,6 +124,7 @@ public struct Conversion: Sendable {
                 report.record(output: open.file.path, format: open.format.id, records: writtenToCurrent,
                               losses: open.writer.losses)
             }
+            try checkWroteSomething(report, formats: plan.targets.map(\.format))
             for file in outputs { try file.commit() }
         } catch {
             for file in outputs { file.discard() }
@@ -131,6 +132,18 @@ public struct Conversion: Sendable {
             throw error
         }
         return report
+    }
+
+    /// Fails, before any output is moved into place, when records were read and the target could
+    /// hold none of them: an empty output would pass for a conversion that worked.
+    func checkWroteSomething(_ report: ConversionReport, formats: [any CardFormat]) throws(CardportError) {
+        guard report.recordsWritten == 0, !report.droppedRecords.isEmpty, let target = formats.first else { return }
+        let kinds = Set(report.droppedRecords.keys.compactMap { RecordKind(name: $0) })
+        let able = registry.formats.filter { !$0.descriptor.writes.isDisjoint(with: kinds) }.map(\.id)
+        throw CardportError(
+            .unsupportedKind,
+            "wrote nothing: format '\(target.id)' cannot hold any of the records read (\(ConversionReport.kindCounts(report.droppedRecords)))",
+            hint: able.isEmpty ? nil : "formats that can: \(able.joined(separator: ", "))")
     }
 
     /// Reads one input into `writer` and files in the report what was read, dropped and noted.

@@ -7,13 +7,13 @@ extension CardportCommand {
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Archive citations: the app hides them, and they are kept.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Name citations by id, or select them with --tag, --favourites or --author (or both).
 
                 Examples:
                   cardport archive 1174c3
                   cardport archive --tag drafts
-                """
+                """)
         )
 
         @OptionGroup var selection: CitationSelection

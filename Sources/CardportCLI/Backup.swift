@@ -7,14 +7,14 @@ extension CardportCommand {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write everything the store holds to one checksummed Cardport document.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 The backup is the native document (Formats.md): every card with its id, archived
                 citations, tags, settings and where each import came from, ending with the SHA-256 of
                 its content. 'cardport verify' checks it; 'cardport restore' brings it back.
 
                 Example:
                   cardport backup -o cards-backup.json
-                """
+                """)
         )
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The backup file ('-' for standard output).", valueName: "file"))

@@ -6,11 +6,13 @@ extension CardportCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Convert files from one format to another.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 All inputs go into one output with -o, or each input into its own file under --out-dir.
                 Outputs appear only when the whole conversion succeeds. A summary goes to standard
                 error; --report json prints it as JSON instead (on standard output, or on standard
-                error when the converted data goes to standard output).
+                error when the converted data goes to standard output). A run that drops whole
+                records the target cannot hold writes the rest and exits 3; one that would write no
+                record at all writes nothing and exits 64.
 
                 Examples:
                   cardport convert Samples/dummyjson-quotes-page.json -o quotes.jsonl
@@ -18,7 +20,7 @@ extension CardportCommand {
                   cardport convert *.json --out-dir converted --to jsonl
                   cat quotes.jsonl | cardport convert - -o - --to cardport
                   cardport convert highlights.jsonl --out-dir Notes --to markdown --split book
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Input files ('-' for standard input).", valueName: "input"))
@@ -31,6 +33,8 @@ extension CardportCommand {
         var outDir: String?
 
         @OptionGroup var formats: FormatOptions
+
+        @OptionGroup var layout: SplitOptions
 
         @OptionGroup var reading: ReadingOptions
 
@@ -52,9 +56,16 @@ extension CardportCommand {
             if output != nil && outDir != nil {
                 throw ValidationError("Use either -o or --out-dir, not both.")
             }
-            if formats.split != nil && outDir == nil {
+            if layout.split != nil && outDir == nil {
                 throw ValidationError("--split writes a directory of files: give it with --out-dir DIR.")
             }
+        }
+
+        /// The writer options of the format flags, with the split layout.
+        var writeOptions: WriteOptions {
+            var options = formats.writeOptions
+            options.split = layout.split
+            return options
         }
 
         func run() throws {
@@ -64,7 +75,7 @@ extension CardportCommand {
                 from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict, plistKey: formats.plist.key),
-                writeOptions: formats.writeOptions)
+                writeOptions: writeOptions)
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
@@ -83,6 +94,7 @@ extension CardportCommand {
                 if report.rejectedCount > 0 { Terminal.printError(report.rejections(colour: Terminal.usesColour) + "\n") }
             }
             if report.rejectedCount > 0 { throw ExitCode(65) }
+            if !report.droppedRecords.isEmpty { throw ExitCode(CardportCommand.droppedRecordsStatus) }
         }
     }
 }

@@ -6,7 +6,7 @@ extension CardportCommand {
     struct Dedupe: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fold duplicate cards within one file.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Copies of one card (same identity key: see Merging.md) are folded into the first copy;
                 with --near, near duplicates are folded too. --dry-run writes nothing and lists, on
                 standard output, the groups that would be folded.
@@ -14,7 +14,7 @@ extension CardportCommand {
                 Examples:
                   cardport dedupe quotes.jsonl -o clean.jsonl --near
                   cardport dedupe quotes.jsonl --dry-run
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("The file to deduplicate ('-' for standard input).", valueName: "input"))
@@ -44,9 +44,6 @@ extension CardportCommand {
         var quiet = false
 
         func validate() throws {
-            if formats.split != nil {
-                throw ValidationError("--split is for 'cardport convert --out-dir'; dedupe writes one file.")
-            }
             if output == nil && !dryRun {
                 throw ValidationError("Give an output: -o FILE (or -o - for standard output), or --dry-run.")
             }

@@ -8,7 +8,7 @@ extension CardportCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change one card: by field flags, or in $EDITOR as YAML.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 With flags, each changes one field (an empty value clears an optional one); a flag for a
                 field the card's kind does not have is an error. With none, the card opens in $EDITOR (else
                 $VISUAL, else vi) as the YAML 'cardport show' prints; what you save is applied in one
@@ -21,7 +21,7 @@ extension CardportCommand {
                   cardport edit 85d869 --question 2 --done --answer "What he lacks is not what he craves."
                   cardport edit a20226 --progress 60
                   cardport edit 1174c3
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("The card's id, or a unique prefix of it.", valueName: "id"))

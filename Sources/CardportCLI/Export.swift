@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the store's cards to a file of any format.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Every kind the target format can hold is written, unless --kind or a filter narrows it.
                 Archived citations are left out unless --archived (only them) or --include-archived
                 (them too). Cards stream from the store, so a large export holds one card at a time.
@@ -15,7 +15,7 @@ extension CardportCommand {
                 Examples:
                   cardport export -o favourites.md --favourites
                   cardport export -o stoics.jsonl --tag stoic --author "Marcus Aurelius"
-                """
+                """)
         )
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file ('-' for standard output).", valueName: "file"))

@@ -20,17 +20,13 @@ struct FormatOptions: ParsableArguments {
     @Flag(help: "Report what a lenient format cannot map (a Markdown list item that is neither a task nor a link) as an error.")
     var strict = false
 
-    @Option(help: ArgumentHelp("Write one file per book or per citation into --out-dir (Markdown): book or citation.", valueName: "layout"),
-            transform: parseSplit)
-    var split: SplitLayout?
-
     @Flag(name: .customLong("in-place"),
           help: "Allow the output to be an input: it is replaced, atomically, only when the whole run succeeds.")
     var inPlace = false
 
     /// The writer options these flags ask for.
     var writeOptions: WriteOptions {
-        plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard, split: split))
+        plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard))
     }
 }
 

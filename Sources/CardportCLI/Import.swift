@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import files into the store, merging copies of cards it already has.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Inputs may be in any format Cardport reads. The store remembers where each card came
                 from (its origins, Merging.md): re-importing a source merges three ways, so what the
                 source changed since its last import flows in (removals too), edits made in the store
@@ -21,7 +21,7 @@ extension CardportCommand {
                   cardport import "My Clippings.txt"
                   cardport import backup.jsonl --policy incoming --dry-run
                   cardport import backup.json --mirror
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Input files, imported in order ('-' for standard input).", valueName: "input"))

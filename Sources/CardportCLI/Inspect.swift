@@ -6,10 +6,10 @@ extension CardportCommand {
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show each file's detected format and how many records of each kind it holds.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Every file is read to the end, so a file that inspects cleanly also converts cleanly.
                 With several files, a bad one is reported and the others are still inspected.
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Files to inspect ('-' for standard input).", valueName: "file"))

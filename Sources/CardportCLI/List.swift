@@ -8,7 +8,7 @@ extension CardportCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the store's cards, with short ids, filtered and sorted.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Every kind of card is listed, archived citations left out unless --archived (only them) or
                 --include-archived. Ids are shown by their shortest unique prefix (at least 6 characters),
                 which every command that takes an id accepts. On a terminal the table fits its width.
@@ -17,7 +17,7 @@ extension CardportCommand {
                   cardport list --tag stoicism --tag ethics
                   cardport ls --author "le guin" --sort updated
                   cardport list --kind topics --overdue --json
-                """,
+                """),
             aliases: ["ls"]
         )
 

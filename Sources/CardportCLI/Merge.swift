@@ -6,7 +6,7 @@ extension CardportCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Merge files into one, folding copies of the same card.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Inputs may be in any formats Cardport reads; they are merged in the order given. Two
                 records are copies of one card when their identity keys match (Merging.md explains the
                 keys, the policies and the report). Near duplicates are always counted and folded with
@@ -17,7 +17,7 @@ extension CardportCommand {
                 Examples:
                   cardport merge backup.json kindle.jsonl -o all.json
                   cardport merge old.jsonl new.jsonl -o merged.jsonl --policy incoming --near
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Input files, in merge order ('-' for standard input).", valueName: "input"))
@@ -44,9 +44,6 @@ extension CardportCommand {
         var quiet = false
 
         func validate() throws {
-            if formats.split != nil {
-                throw ValidationError("--split is for 'cardport convert --out-dir'; merge writes one file.")
-            }
         }
 
         func run() throws {

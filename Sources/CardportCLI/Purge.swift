@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Purge: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete archived citations for good.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Only archived citations are ever deleted, and only with --archived. Without ids or a
                 filter, every archived citation goes.
 
@@ -15,7 +15,7 @@ extension CardportCommand {
                   cardport purge --archived
                   cardport purge --archived --tag drafts
                   cardport purge --archived --dry-run
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Ids, or unique prefixes, of archived citations (default: all that the filters select).",

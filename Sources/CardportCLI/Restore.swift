@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Restore a backup into the store, after verifying it.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 The checksum is verified first; then the backup is restored in one transaction, so on any
                 error the store is as before. Into a store that holds cards, say --replace (the store
                 becomes the backup) or --merge (the backup's cards are merged in under --policy).
@@ -16,7 +16,7 @@ extension CardportCommand {
                   cardport restore cards-backup.json --replace
                   cardport restore cards-backup.json --merge --policy newest
                   cardport restore cleaned.jsonl --replace --unverified
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
@@ -37,6 +37,9 @@ extension CardportCommand {
 
         @OptionGroup var store: StoreOptions
 
+        @Flag(name: [.short, .long], help: "Print no summary (errors and warnings are still printed).")
+        var quiet = false
+
         func validate() throws {
             if replace && merge { throw ValidationError("--replace and --merge exclude each other.") }
         }
@@ -53,7 +56,7 @@ extension CardportCommand {
                     Terminal.printError("warning: \(reason); restored unverified, with no checksum to check\n")
                 }
             }
-            Terminal.printError(outcome.importSummary(store: path, dryRun: false))
+            if !quiet { Terminal.printError(outcome.importSummary(store: path, dryRun: false)) }
         }
     }
 }

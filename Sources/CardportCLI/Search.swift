@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find cards by their words, best match first.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Every word must appear (case and accents do not matter) in a card's text, note, author or
                 source, a bookmark's name, a task's description, a topic's title or notes, or one of its
                 tags' names. Matches are marked: bold on a terminal, else *between stars*. The filters of
@@ -16,7 +16,7 @@ extension CardportCommand {
                 Examples:
                   cardport search darkness
                   cardport search "left hand" --author "le guin" --json
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("The words to find.", valueName: "text"))

@@ -7,14 +7,14 @@ extension CardportCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print cards whole, named by id or unique id prefix.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 The cards are printed as a YAML document of the yaml format (what 'cardport edit' opens),
                 or with --json as the jsonl format's objects.
 
                 Examples:
                   cardport show 1174c3
                   cardport show 1174c3 85d869 --json
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("Ids of cards, or unique prefixes of them.", valueName: "id"))

@@ -7,10 +7,10 @@ extension CardportCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Say what the store holds and where its cards came from.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Example:
                   cardport stats
-                """
+                """)
         )
 
         @OptionGroup var store: StoreOptions

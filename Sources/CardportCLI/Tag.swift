@@ -7,7 +7,7 @@ extension CardportCommand {
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the store's tags, or rename, recolour or delete one.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Renaming a tag to one that exists merges the two. Colours are a palette name (red, orange,
                 yellow, green, mint, teal, blue, indigo, purple, pink), #RRGGBB, or none.
 
@@ -16,7 +16,7 @@ extension CardportCommand {
                   cardport tag rename stoic stoicism
                   cardport tag colour stoicism teal
                   cardport tag delete drafts
-                """,
+                """),
             subcommands: [TagList.self, TagRename.self, TagRecolour.self, TagDelete.self],
             defaultSubcommand: TagList.self
         )

@@ -7,12 +7,12 @@ extension CardportCommand {
     struct Unarchive: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Bring archived citations back.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Name citations by id, or select them with --tag, --favourites or --author (or both).
 
                 Example:
                   cardport unarchive --tag drafts
-                """
+                """)
         )
 
         @OptionGroup var selection: CitationSelection

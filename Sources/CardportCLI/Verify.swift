@@ -7,13 +7,13 @@ extension CardportCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a backup: its checksum, then every record.",
-            discussion: """
+            discussion: HelpText.reflowed("""
                 Exits 0 and says what the backup holds when it is intact; exits 65 when it was changed
                 or damaged.
 
                 Example:
                   cardport verify cards-backup.json
-                """
+                """)
         )
 
         @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))

@@ -31,12 +31,28 @@ public struct NativeJSONFormat: CardFormat {
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)
+        if shape.opening == 0x5B { return NativeJSONFormat.sniffList(shape) }
         guard shape.opening == 0x7B, !shape.isLineDelimited else { return .no }
         if let format = shape.formatValue { return format == "cardport" ? .certain : .no }
         if shape.has("format") { return .possible }
         let sections = Set(RecordKind.allCases.map(\.pluralName))
         if shape.keys.contains(where: sections.contains) { return .possible }
         return shape.keys.isEmpty ? .possible : .no
+    }
+
+    /// Fields only Cardport's records have, in any of their spellings: a bare array whose objects
+    /// hold one of them is a list of records, not the quotes app's favourites (`quote`, `author`).
+    static let recordOnlyFields = ["kind", "tags", "favourite", "favorite", "archived", "created_at", "createdAt",
+                                   "updated_at", "updatedAt", "note", "location", "extras", "questions", "due_date"]
+
+    /// Fields of the other formats that write a bare array: dummyjson and favourites (`quote`), buku
+    /// (`uri`, `index`), Taskwarrior (`uuid`, `entry`).
+    static let otherListFields = ["quote", "uri", "index", "uuid", "entry", "typeCode"]
+
+    /// A bare array is a list of records when its objects hold a field only records have.
+    static func sniffList(_ shape: JSONPrefix) -> SniffResult {
+        guard !otherListFields.contains(where: shape.has) else { return .no }
+        return recordOnlyFields.contains(where: shape.has) ? .certain : .no
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {

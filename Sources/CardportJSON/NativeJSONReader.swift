@@ -5,6 +5,8 @@ final class NativeJSONReader: ProvenanceReader {
         case start
         case members(first: Bool)
         case section(RecordKind, first: Bool)
+        /// A bare array of records, as `jq` and many apps write them; each record's kind is told by its fields.
+        case array(first: Bool)
         case done
     }
 
@@ -29,7 +31,12 @@ final class NativeJSONReader: ProvenanceReader {
                     state = .done
                     return nil
                 }
-                try stream.expect(0x7B, "'{' to open a Cardport document")
+                if try stream.peek() == 0x5B {
+                    try stream.expect(0x5B, "'['")
+                    state = .array(first: true)
+                    continue
+                }
+                try stream.expect(0x7B, "'{' to open a Cardport document, or '[' to open a list of records")
                 state = .members(first: true)
             case .members(let first):
                 guard let next = try stream.peek() else {
@@ -49,6 +56,25 @@ final class NativeJSONReader: ProvenanceReader {
                 try stream.expect(0x3A, "':' after \"\(key)\"")
                 state = .members(first: false)
                 if let record = try member(key, at: keyOffset) { return record }
+            case .array(let first):
+                guard let next = try stream.peek() else {
+                    throw stream.error(.malformedInput, "the list of records ends before its closing ']'",
+                                       at: stream.input.offset, hint: "the file looks cut short")
+                }
+                if next == 0x5D {
+                    try stream.expect(0x5D, "']'")
+                    try stream.expectEnd(after: "the list of records")
+                    state = .done
+                    return nil
+                }
+                if !first { try stream.expect(0x2C, "',' or ']' after a record") }
+                let (value, offset) = try stream.locatedValue()
+                state = .array(first: false)
+                guard case .object(let object) = value else {
+                    throw stream.error(.invalidValue, "a record must be an object, not \(value.typeName)", at: offset,
+                                       isRecoverable: true)
+                }
+                return try decoder.record(from: object, kind: nil)
             case .section(let kind, let first):
                 guard let next = try stream.peek() else {
                     throw stream.error(.malformedInput, "the document ends inside the \"\(kind.pluralName)\" list",

@@ -59,8 +59,8 @@ public struct TaskwarriorFormat: CardFormat {
         let asked = options.kind
         // Taskwarrior 2.6 writes control characters other than tab, CR, LF, BS and FF unescaped.
         return JSONObjectListReader(input: input, limits: options.limits, what: "a task", allowsRawControlCharacters: true) {
-            (object, decoder, _) throws(CardportError) in
-            let attributes = try TaskwarriorFormat.attributes(of: object, decoder: decoder)
+            (object, decoder, notes) throws(CardportError) in
+            let attributes = try TaskwarriorFormat.attributes(of: object, decoder: decoder, notes: &notes)
             let kind = asked ?? (attributes.kind == "topic" ? .topic : .task)
             return kind == .topic ? .topic(attributes.topic()) : .task(attributes.task())
         }
@@ -74,8 +74,9 @@ public struct TaskwarriorFormat: CardFormat {
     static let statuses: Set<String> = ["pending", "completed", "deleted", "waiting", "recurring"]
 
     /// The attributes of one object of `task export`, checked: a known status, dates that parse, a
-    /// progress in steps of 5.
-    static func attributes(of object: JSONObject, decoder: RecordJSONDecoder) throws(CardportError) -> TaskwarriorAttributes {
+    /// progress from 0 to 100 (rounded to the nearest step of 5, and counted in `notes`, when between steps).
+    static func attributes(of object: JSONObject, decoder: RecordJSONDecoder,
+                           notes: inout ReaderNotes) throws(CardportError) -> TaskwarriorAttributes {
         var description: String?, status = "pending", progress: TaskProgress?
         var created: Timestamp?, updated: Timestamp?, uuid: String?, kind: String?
         var extras: [String: String] = [:]
@@ -107,7 +108,10 @@ public struct TaskwarriorFormat: CardFormat {
             case "start", "end", "due", "wait", "scheduled", "until":
                 _ = try date(member)
                 extras[member.key] = try decoder.string(member)
-            case "progress": progress = try self.progress(member, decoder: decoder)
+            case "progress":
+                let (value, rounded) = try self.progress(member, decoder: decoder)
+                progress = value
+                if rounded { notes.count(TaskProgress.roundedNote) }
             case kindKey: kind = try decoder.optionalString(member)
             case "id", "urgency": continue
             default: extras[member.key] = decoder.extraValue(member.value)
@@ -122,18 +126,18 @@ public struct TaskwarriorFormat: CardFormat {
                                      updatedAt: updated, kind: kind, extras: extras)
     }
 
-    /// A `progress` attribute: a number, or the text Taskwarrior stores an undeclared one as (`"50.000000"`).
-    static func progress(_ member: JSONObject.Member, decoder: RecordJSONDecoder) throws(CardportError) -> TaskProgress {
+    /// A `progress` attribute: a number, or the text Taskwarrior stores an undeclared one as (`"50.000000"`),
+    /// rounded to the nearest step of 5; and whether it was rounded.
+    static func progress(_ member: JSONObject.Member, decoder: RecordJSONDecoder) throws(CardportError)
+        -> (TaskProgress, rounded: Bool) {
         let text: String
         switch member.value {
         case .number(let value), .string(let value): text = value
         default: throw decoder.fail("\"progress\" must be a number, not \(member.value.typeName)", at: member.offset)
         }
-        guard let number = Double(text), number.isFinite, number == number.rounded(), abs(number) <= 1000 else {
-            throw decoder.fail("\"progress\" must be a whole number from 0 to 100, not \(member.value.jsonText)", at: member.offset)
+        guard let number = Double(text), let progress = TaskProgress.nearestStep(to: number) else {
+            throw decoder.fail("\"progress\" must be a number from 0 to 100, not \(member.value.jsonText)", at: member.offset)
         }
-        do { return try TaskProgress(percent: Int(number)) } catch {
-            throw decoder.fail(error.message, at: member.offset, hint: error.hint)
-        }
+        return (progress, Double(progress.percent) != number)
     }
 }

@@ -48,7 +48,7 @@ final class TaskwarriorWriter: RecordWriter {
         let done = task.isDone
         member("uuid", TaskwarriorFormat.uuid(id: task.id, extras: task.extras))
         member("status", status(isDone: done, extras: task.extras, kind: .task))
-        member("description", description(task.description, task.extras))
+        member("description", description(task.description, task.extras, field: "description", kind: .task))
         dates(created: task.createdAt, updated: task.updatedAt, kind: .task)
         let started = (1...99).contains(task.progress.percent)
             ? [task.updatedAt, task.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable) : nil
@@ -72,7 +72,7 @@ final class TaskwarriorWriter: RecordWriter {
         guard begin(topic.title, kind: .topic) else { return }
         member("uuid", TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras))
         member("status", status(isDone: topic.status == .done, extras: topic.extras, kind: .topic))
-        member("description", description(topic.title, topic.extras))
+        member("description", description(topic.title, topic.extras, field: "title", kind: .topic))
         dates(created: topic.createdAt, updated: topic.updatedAt, kind: .topic)
         if topic.status == .inProgress {
             let start = [topic.updatedAt, topic.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable)
@@ -209,12 +209,15 @@ final class TaskwarriorWriter: RecordWriter {
         writer.stringArray(values)
     }
 
-    /// The description without the trailing `+tag` and `@context` words the tags hold.
-    private func description(_ text: String, _ extras: [String: String]) -> String {
+    /// The description without the trailing `+tag` and `@context` words the tags hold (as `task add`
+    /// leaves them out); the text then reads back without them, which is counted as `field` changed.
+    private func description(_ text: String, _ extras: [String: String], field: String, kind: RecordKind) -> String {
         let tags = extras["tags"].flatMap(TaskwarriorTags.strings) ?? []
         let contexts = extras["contexts"].flatMap(TaskwarriorTags.strings) ?? []
         guard !tags.isEmpty || !contexts.isEmpty else { return text }
-        return TaskwarriorTags.description(text, tags: Set(tags), contexts: Set(contexts))
+        let written = TaskwarriorTags.description(text, tags: Set(tags), contexts: Set(contexts))
+        if written != text { losses.dropField(field, of: kind) }
+        return written
     }
 
     /// Writes the kept annotations whose dates parse, then `added` texts, each a second after the one

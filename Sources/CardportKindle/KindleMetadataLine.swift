@@ -80,8 +80,12 @@ public struct KindleMetadataLine: Sendable, Hashable {
         }
         let descriptionEnd = bars.last ?? lower.count
         guard let kind = KindleMetadataLine.kind(words.filter { $0.end <= descriptionEnd }) else { return nil }
-        let (location, pageSource, locationSource, problem) = KindleMetadataLine.location(
+        var (location, pageSource, locationSource, problem) = KindleMetadataLine.location(
             in: lower, words: words, segmentEnds: bars.isEmpty ? [lower.count] : bars)
+        // A compound page (`II.17`) is kept as written; it was found in the lower-cased line.
+        if let page = pageSource, page.first == nil, page.firstText.contains(".") {
+            location.page = String(decoding: line[page.offset..<page.endOffset], as: UTF8.self)
+        }
         let dateStart = bars.last.map { Swift.min($0 + 1, lower.count) } ?? lower.count
         let reading = KindleDate.read(lower[dateStart...])
         let added = reading.flatMap(KindleDate.timestamp)
@@ -277,6 +281,7 @@ struct KindleRange {
     /// alone (a front-matter page), and the offset after it.
     private static func number(in bytes: ArraySlice<UInt8>, at i: Int) -> (String, Int)? {
         guard i < bytes.endIndex else { return nil }
+        if let compound = compoundPage(in: bytes, at: i) { return compound }
         if isDigit(bytes[i]) {
             guard i == bytes.startIndex || !isDigit(bytes[i - 1]) else { return nil }
             var digits: [UInt8] = []
@@ -301,6 +306,35 @@ struct KindleRange {
         while j < bytes.endIndex, isRoman(bytes[j]) { j += 1 }
         guard j == bytes.endIndex || bytes[j] == 0x20 || bytes[j] == 0x2D else { return nil }
         return (String(decoding: bytes[i..<j], as: UTF8.self), j)
+    }
+
+    /// A compound page standing alone, `II.17` or `A.3`: letters and digits joined by dots, with at
+    /// least one of each, so that the part after the dot is not read as the page on its own.
+    ///
+    /// Like a roman numeral it has no number, so it is a page only right after a page word.
+    private static func compoundPage(in bytes: ArraySlice<UInt8>, at i: Int) -> (String, Int)? {
+        guard i == bytes.startIndex || bytes[i - 1] == 0x20, isLetterOrDigit(bytes[i]) else { return nil }
+        var j = i
+        var hasDot = false, hasLetter = false, hasDigit = false
+        while j < bytes.endIndex {
+            let byte = bytes[j]
+            if isDigit(byte) {
+                hasDigit = true
+            } else if isLetterOrDigit(byte) {
+                hasLetter = true
+            } else if byte == 0x2E, j + 1 < bytes.endIndex, isLetterOrDigit(bytes[j + 1]), bytes[j - 1] != 0x2E {
+                hasDot = true
+            } else {
+                break
+            }
+            j += 1
+        }
+        guard hasDot, hasLetter, hasDigit, j == bytes.endIndex || bytes[j] == 0x20 || bytes[j] == 0x2D else { return nil }
+        return (String(decoding: bytes[i..<j], as: UTF8.self), j)
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
     /// The length of a range dash at `i`: `-`, en dash, em dash, full-width hyphen, or Dutch `t/m`

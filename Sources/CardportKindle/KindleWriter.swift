@@ -66,9 +66,19 @@ final class KindleWriter: RecordWriter {
         let own: Set<String> = [KindleReplay.ExtrasKey.type, KindleReplay.ExtrasKey.truncated, KindleReplay.ExtrasKey.added]
         let others = citation.extras.keys.filter { !own.contains($0) }
         if !others.isEmpty { losses.dropField("extras", of: .citation, count: others.count) }
-        if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
+        // The reader derives the id from text, author and title; a citation without a source (whose
+        // title line says "Unknown"), with a line break in its author or source, or whose text is
+        // trimmed (below) does not get its own back.
+        let first = citation.text.unicodeScalars.first, last = citation.text.unicodeScalars.last
+        let textTrimmed = (first?.properties.isWhitespace ?? false) || (last?.properties.isWhitespace ?? false)
+        let titleChanges = citation.source == nil || citation.source!.contains(where: \.isNewline)
+            || (citation.author?.contains(where: \.isNewline) ?? false)
+        if titleChanges || textTrimmed || citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
             losses.dropField("id", of: .citation)
         }
+        // A reader trims the white space around an entry's text (a blank line before the separator is
+        // layout), so a text that starts or ends with it does not come back as written.
+        if textTrimmed { losses.dropField("text", of: .citation) }
     }
 
     /// `Title (Author)`; a title that would read back differently gets an empty author group.

@@ -57,10 +57,9 @@ struct CitationBlock {
         }
     }
 
-    /// Whether text starts like an attribution: an em dash, a horizontal bar, an en dash or `--`.
+    /// Whether text starts like an attribution: one of ``MarkdownRenderer/attributionMarks``.
     static func startsWithDash(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first else { return false }
-        return MarkdownRenderer.isDash(first) || text.hasPrefix("--")
+        MarkdownRenderer.attributionMark(of: text) != nil
     }
 
     /// Takes a paragraph that follows the quote, when it belongs to it; returns whether it did.
@@ -112,10 +111,8 @@ struct CitationBlock {
             authorText = MarkdownInlines.text(of: nodes)
         }
         if dashed {
-            if authorText.hasPrefix("--") {
-                authorText.removeFirst(2)
-            } else if let first = authorText.unicodeScalars.first, MarkdownRenderer.isDash(first) {
-                authorText.removeFirst()
+            if let mark = MarkdownRenderer.attributionMark(of: authorText) {
+                authorText.removeFirst(mark.count)
             }
             if authorText.first == " " { authorText.removeFirst() }
         }

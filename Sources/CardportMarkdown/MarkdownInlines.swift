@@ -12,7 +12,7 @@ struct MarkdownInlines {
 
         var text: String { MarkdownInlines.text(of: nodes) }
 
-        /// Whether the line starts like an attribution: an em dash, a horizontal bar, an en dash or `--`.
+        /// Whether the line starts like an attribution: an em dash, a horizontal bar, an en dash, `--` or `~`.
         var startsWithDash: Bool {
             guard let first = nodes.first, first.kind == .text else { return false }
             return first.literalStarts(withAnyOf: Line.dashes)
@@ -25,7 +25,7 @@ struct MarkdownInlines {
         }
 
         private static let dashes: [[UInt8]] = [Array("\u{2014}".utf8), Array("\u{2015}".utf8), Array("\u{2013}".utf8),
-                                                Array("--".utf8)]
+                                                Array("--".utf8), Array("~".utf8)]
     }
 
     /// The nodes, breaks included.

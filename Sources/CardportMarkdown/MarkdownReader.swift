@@ -304,8 +304,9 @@ final class MarkdownReader: RecordReader {
         }
         var description = MarkdownInlines.text(of: nodes)
         if percent != nil {
-            if description.hasSuffix(" — ") {
-                description.removeLast(3)
+            // The separator before the progress, however a tool rewrote the writer's ` — ` (pandoc: ` --- `).
+            if let mark = MarkdownRenderer.attributionMarks.first(where: { description.hasSuffix(" \($0) ") }) {
+                description.removeLast(mark.count + 2)
             } else {
                 while description.last == " " { description.removeLast() }
             }

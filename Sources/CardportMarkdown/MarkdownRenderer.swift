@@ -119,7 +119,7 @@ struct MarkdownRenderer {
     static func hasDashLine(_ text: String) -> Bool {
         var afterBreak = false
         for scalar in text.unicodeScalars {
-            if afterBreak, MarkdownRenderer.isDash(scalar) || scalar == "-" { return true }
+            if afterBreak, MarkdownRenderer.isDash(scalar) || scalar == "-" || scalar == "~" { return true }
             afterBreak = scalar == "\n" || scalar == "\r"
         }
         return false
@@ -128,6 +128,16 @@ struct MarkdownRenderer {
     /// The dashes an attribution may start with: em dash, horizontal bar, en dash.
     static func isDash(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\u{2014}" || scalar == "\u{2015}" || scalar == "\u{2013}"
+    }
+
+    /// The marks an attribution line starts with, as people and tools write them, longest first:
+    /// pandoc's Markdown writes an em dash as `---` and an en dash as `--`; some quote collections
+    /// use `~`.
+    static let attributionMarks = ["---", "--", "\u{2014}", "\u{2015}", "\u{2013}", "~"]
+
+    /// The attribution mark `text` starts with, if any.
+    static func attributionMark(of text: String) -> String? {
+        attributionMarks.first { text.hasPrefix($0) }
     }
 
     private mutating func countLosses(of citation: Citation) {

@@ -26,14 +26,20 @@ public struct TodoTxtFormat: CardFormat {
         if [0x7B, 0x5B, 0x3C].contains(first) || prefix.starts(with: Array("---".utf8)) || prefix.contains(0) { return .no }
         var lineStart = 0
         var firstLine: ArraySlice<UInt8>?
+        var tabCounts: [Int] = []
         for index in 0...prefix.count where index == prefix.count || prefix[index] == 0x0A {
             var end = index
             if end > lineStart, prefix[end - 1] == 0x0D { end -= 1 }
             let line = prefix[lineStart..<end]
             if line.elementsEqual("==========".utf8) { return .no }
-            if firstLine == nil, line.contains(where: { $0 != 0x20 && $0 != 0x09 }) { firstLine = line }
+            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                if firstLine == nil { firstLine = line }
+                if tabCounts.count < 2, index < prefix.count { tabCounts.append(line.count { $0 == 0x09 }) }
+            }
             lineStart = index + 1
         }
+        // Two lines with the same tabs are a table (Excel's "Unicode text" is tab-separated), not tasks.
+        if tabCounts.count == 2, tabCounts[0] > 0, tabCounts[0] == tabCounts[1] { return .no }
         guard let firstLine else { return .possible }
         if let parsed = TodoTxtLine(parsing: firstLine),
            (parsed.isDone && parsed.completed != nil) || parsed.priority != nil || parsed.created != nil {

@@ -7,10 +7,12 @@ import CardportCore
 /// `+project` and `@context` names → `extras["tags"]` and `extras["contexts"]` (JSON lists); the
 /// text keeps its projects and contexts in place. `uuid:` is a Taskwarrior task's uuid, which
 /// ``TodoTxtWriter`` writes: it goes to `extras["taskwarrior_uuid"]` and makes the task's id the one
-/// Taskwarrior's reader gives it, so a task that went through todo.txt keeps its identity.
+/// Taskwarrior's reader gives it, so a task that went through todo.txt keeps its identity. A
+/// progress between the model's steps of 5 is rounded to the nearest one and counted in ``notes``.
 final class TodoTxtReader: RecordReader {
     private let input: ByteInput
     private let limits: ReadLimits
+    private(set) var notes = ReaderNotes()
 
     init(input: ByteInput, limits: ReadLimits) {
         self.limits = limits
@@ -48,12 +50,11 @@ final class TodoTxtReader: RecordReader {
                 extras[TodoTxtReader.uuidKey] = value.lowercased()
                 id = RecordID.foreign(namespace: "taskwarrior", id: value.lowercased())
             case "progress":
-                guard let number = Int(value) else {
-                    throw located("progress:\(value) is not a whole number", key: "progress:", in: bytes, offset: offset)
+                guard let number = Double(value), let rounded = TaskProgress.nearestStep(to: number) else {
+                    throw located("progress:\(value) is not a number from 0 to 100", key: "progress:", in: bytes, offset: offset)
                 }
-                do { progress = try TaskProgress(percent: number) } catch {
-                    throw located(error.message, key: "progress:", in: bytes, offset: offset)
-                }
+                if Double(rounded.percent) != number { notes.count(TaskProgress.roundedNote) }
+                progress = rounded
             default: continue
             }
         }

@@ -37,8 +37,8 @@ final class NetscapeBookmarksWriter: RecordWriter {
         var clean = true
         document.buffer.raw("    <DT><A")
         clean = document.buffer.attribute("HREF", bookmark.text) && clean
-        if let created = seconds(bookmark.createdAt, field: "createdAt") { document.buffer.attribute("ADD_DATE", created) }
-        if let modified = seconds(bookmark.updatedAt, field: "updatedAt") { document.buffer.attribute("LAST_MODIFIED", modified) }
+        if let created = seconds(bookmark.createdAt, field: "created_at") { document.buffer.attribute("ADD_DATE", created) }
+        if let modified = seconds(bookmark.updatedAt, field: "updated_at") { document.buffer.attribute("LAST_MODIFIED", modified) }
         if !bookmark.tags.isEmpty {
             let (text, lost) = TagList.join(bookmark.tags)
             if lost > 0 { losses.dropField("tags", of: .bookmark, count: lost) }

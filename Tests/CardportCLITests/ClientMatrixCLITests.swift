@@ -169,7 +169,7 @@ import Testing
         let scratch = try TemporaryDirectory()
         let input = try scratch.write("library.jsonl", Self.library)
         try FileManager.default.createDirectory(atPath: scratch.file("todo"), withIntermediateDirectories: true)
-        _ = try Self.convert([input, "--to", "todotxt", "-o", scratch.file("todo/todo.txt")])
+        _ = try Self.convert([input, "--kind", "task", "--to", "todotxt", "-o", scratch.file("todo/todo.txt")])
         let config = try scratch.write("config", """
             export TODO_DIR=\(scratch.file("todo"))
             export TODO_FILE=$TODO_DIR/todo.txt

@@ -199,7 +199,7 @@ import Testing
 
             """#)
         let converted = try CLIRunner.run(["convert", input, "--to", "taskwarrior", "-o", task.scratch.file("odd.json")])
-        #expect(converted == CLIRunner.Result(status: 0, stdout: "", stderr: """
+        #expect(converted == CLIRunner.Result(status: 3, stdout: "", stderr: """
             read 2 records from \(input) (jsonl): 2 tasks
             wrote 2 records to \(task.scratch.file("odd.json")) (taskwarrior)
             dropped records the target cannot hold: 1 task

@@ -116,13 +116,29 @@ import Testing
         #expect(try CLIRunner.run(["inspect", plain]).stdout == "\(plain): todotxt, 2 records (2 tasks)\n")
     }
 
-    @Test func aBadProgressIsAnErrorWithItsLocation() throws {
+    @Test func aProgressBetweenStepsIsRoundedAndCounted() throws {
         let scratch = try TemporaryDirectory()
-        let input = try scratch.write("todo.txt", "(A) Call Mum\nWrite essay progress:33 @desk\n")
+        let input = try scratch.write("todo.txt", "(A) Call Mum\nWrite essay progress:33 @desk\nRevise progress:42.5\n")
+        let output = scratch.file("out.jsonl")
+        let result = try CLIRunner.run(["convert", input, "-o", output])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
+            read 3 records from \(input) (todotxt): 3 tasks
+              progress rounded to a 5 % step: 2
+            wrote 3 records to \(output) (jsonl)
+
+            """))
+        let written = try scratch.read("out.jsonl")
+        #expect(written.contains(#""progress":35"#))
+        #expect(written.contains(#""progress":45"#))
+    }
+
+    @Test func aProgressThatIsNoPercentageIsAnErrorWithItsLocation() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("todo.txt", "(A) Call Mum\nWrite essay progress:130 @desk\n")
         let result = try CLIRunner.run(["convert", input, "-o", scratch.file("out.jsonl")])
         #expect(result == CLIRunner.Result(status: 65, stdout: "", stderr: """
-            \(input):2:13: error: task progress 33 is not one of 0, 5, 10, … 100
-                2 | Write essay progress:33 @desk
+            \(input):2:13: error: progress:130 is not a number from 0 to 100
+                2 | Write essay progress:130 @desk
                   |             ^
               hint: progress is a percentage in steps of 5, e.g. progress:50
 

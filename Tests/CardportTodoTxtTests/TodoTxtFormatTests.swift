@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func conformsToTheFormatContract() async {
-        await FormatConformance.check(format, brokenInput: "(A) Call Mum\nWrite progress:33\n", project: { library in
+        await FormatConformance.check(format, brokenInput: "(A) Call Mum\nWrite progress:133\n", project: { library in
             Library(tasks: library.tasks.compactMap(TodoTxtFormatTests.projected))
         }, libraries: Self.libraries)
     }

@@ -52,8 +52,10 @@ public struct FormatRegistry: Sendable {
     /// The format with this id or alias (any case).
     public func format(named name: String) throws(CardportError) -> any CardFormat {
         if let format = formats.first(where: { $0.descriptor.isNamed(name) }) { return format }
+        let names = formats.flatMap { [$0.descriptor.id] + $0.descriptor.aliases }
+        let near = NearestNames.didYouMean(name, among: names).map { $0 + " " } ?? ""
         throw CardportError(.unknownFormat, "unknown format '\(name)'; known formats: \(ids.joined(separator: ", "))",
-                            hint: "run 'cardport formats' to see what each one reads and writes")
+                            hint: near + "run 'cardport formats' to see what each one reads and writes")
     }
 
     /// The formats that list an extension (without the dot, any case), in registration order.
@@ -179,7 +181,11 @@ public struct FormatRegistry: Sendable {
     // MARK: Writing
 
     /// Chooses the format to write an output with, from `--to` or the output path's extension.
-    public func writeFormat(named name: String?, path: String?) throws(CardportError) -> any CardFormat {
+    ///
+    /// `kinds`, when given, are the kinds the output is to hold: of the formats the extension may
+    /// mean, the first that can hold one of them is chosen (tasks to `x.txt` are todo.txt).
+    public func writeFormat(named name: String?, path: String?,
+                            holding kinds: Set<RecordKind>? = nil) throws(CardportError) -> any CardFormat {
         if let name {
             let format = try format(named: name)
             guard format.canWrite else {
@@ -196,7 +202,13 @@ public struct FormatRegistry: Sendable {
             throw CardportError(.usage, "cannot tell which format to write to '\(path)': it has no extension",
                                 hint: "pass --to with one of: \(writableIDs)")
         }
-        guard let format = formats.first(where: { $0.canWrite && $0.descriptor.extensions.contains(ext) }) else {
+        let candidates = formats.filter { $0.canWrite && $0.descriptor.extensions.contains(ext) }
+        // Of the formats an extension may mean (`.txt`: Kindle, todo.txt), the first that can hold
+        // what is written.
+        if let kinds, let able = candidates.first(where: { !$0.descriptor.writes.isDisjoint(with: kinds) }) {
+            return able
+        }
+        guard let format = candidates.first else {
             let known = Set(formats.filter(\.canWrite).flatMap(\.descriptor.extensions)).sorted()
             throw CardportError(.unknownFormat, "no format writes '.\(ext)' files",
                                 hint: "pass --to with one of: \(writableIDs); known extensions: \(known.map { "." + $0 }.joined(separator: ", "))")

@@ -1,6 +1,7 @@
 /// A task's progress: 0 to 100 percent in steps of 5, as the planner's slider sets it.
 ///
-/// Other values are rejected, never rounded, so a file that says 33 % is reported rather than
+/// Other values are rejected by ``init(percent:)``; a reader of another program's file rounds them
+/// with ``nearestStep(to:)`` and counts each one it changed, so a file that says 33 % is never
 /// silently changed:
 ///
 /// ```swift
@@ -25,6 +26,18 @@ public struct TaskProgress: Sendable, Hashable, Comparable, Codable, CustomStrin
         }
         self.percent = percent
     }
+
+    /// The step nearest to `percent`, halves rounded up (32.5 → 35), for a value another program
+    /// wrote; `nil` outside 0…100 or when `percent` is not a number.
+    ///
+    /// A reader that rounds counts it (``roundedNote``), so the change is never silent.
+    public static func nearestStep(to percent: Double) -> TaskProgress? {
+        guard percent.isFinite, (0...100).contains(percent) else { return nil }
+        return TaskProgress(unchecked: Int((percent / 5).rounded(.toNearestOrAwayFromZero)) * 5)
+    }
+
+    /// The reader note that counts progress values rounded to the nearest step.
+    public static let roundedNote = "progress rounded to a 5 % step"
 
     private init(unchecked percent: Int) { self.percent = percent }
 
