@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMarkdown
 
 extension Conversion {
     /// Runs a `--split` conversion: every input goes into one writer that spreads the records over
@@ -29,6 +30,7 @@ extension Conversion {
             }
             try writer.finish()
             report.record(output: directoryPath, format: format.id, records: written, losses: writer.losses)
+            if let notes = writer as? any NoteFolderWriter { report.notes = notes.noteSummary }
             try staged.commit()
         } catch {
             directory?.discard()

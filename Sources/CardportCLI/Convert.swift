@@ -32,6 +32,9 @@ extension CardportCommand {
 
         @OptionGroup var formats: FormatOptions
 
+        @Flag(help: "With --split: replace generated blocks edited by hand with the input's version.")
+        var force = false
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup var plugins: PluginOptions
@@ -65,6 +68,7 @@ extension CardportCommand {
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict),
                 writeOptions: formats.writeOptions)
+            request.writeOptions.replacesEditedBlocks = force
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()

@@ -23,7 +23,11 @@ enum MarkdownProjection {
         for citation in library.citations { groups.add(citation) }
         for group in groups.groups {
             let updated = group.citations.allSatisfy { $0.updatedAt == group.citations[0].updatedAt }
-            for citation in group.citations {
+            // A book's highlights come in book order: by location (or numeric page) when all have one.
+            let order = group.citations.map { $0.location?.start ?? $0.location?.page.flatMap { Int($0) } }
+            var inOrder = Array(group.citations.enumerated())
+            if order.allSatisfy({ $0 != nil }) { inOrder.sort { (order[$0.offset]!, $0.offset) < (order[$1.offset]!, $1.offset) } }
+            for citation in inOrder.map(\.element) {
                 result.citations.append(Citation(
                     text: citation.text, author: citation.author, source: citation.source,
                     tags: citation.tags.compactMap(MarkdownTag.normalised), isFavourite: citation.isFavourite,
