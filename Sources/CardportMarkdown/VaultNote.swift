@@ -31,21 +31,27 @@ struct VaultNote {
         var pending = ""
         var open: (id: String, fingerprint: String, body: String, raw: String)?
         while !rest.isEmpty {
-            let end = rest.firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
+            // Lines are found in UTF-8: a line feed is never part of a longer character here, and
+            // walking Characters would cost grapheme breaking on every byte of a large vault.
+            let newline = rest.utf8.firstIndex(of: 0x0A)
+            let end = newline.map { rest.utf8.index(after: $0) } ?? rest.endIndex
             let line = rest[..<end]
             rest = rest[end...]
-            let content = line.hasSuffix("\n") ? line.dropLast() : line
-            if var block = open {
-                if content == NoteBlock.endLine && line.hasSuffix("\n") {
+            let ended = newline != nil
+            let content = newline.map { line[..<$0] } ?? line
+            // Markers start with `<`; any other line is the user's or a block's, as it is.
+            let maybeMarker = content.utf8.first == 0x3C
+            if open != nil {
+                if maybeMarker, ended, content == NoteBlock.endLine, let block = open {
                     if !pending.isEmpty { segments.append(.text(pending)); pending = "" }
                     segments.append(.block(NoteBlock(id: block.id, fingerprint: block.fingerprint, body: block.body)))
                     open = nil
                 } else {
-                    block.body += line
-                    block.raw += line
-                    open = block
+                    // In place: a copy of the tuple would copy the block's text on every line.
+                    open!.body += line
+                    open!.raw += line
                 }
-            } else if line.hasSuffix("\n"), let marker = NoteBlock.parseBegin(content) {
+            } else if maybeMarker, ended, let marker = NoteBlock.parseBegin(content) {
                 open = (marker.id, marker.fingerprint, "", String(line))
             } else {
                 pending += line
