@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMarkdown
 
 extension Conversion {
     /// Runs a `--split` conversion: every input goes into one writer that spreads the records over
@@ -30,6 +31,7 @@ extension Conversion {
             try writer.finish()
             report.record(output: directoryPath, format: format.id, records: written, losses: writer.losses)
             try checkWroteSomething(report, formats: [format])
+            if let notes = writer as? any NoteFolderWriter { report.notes = notes.noteSummary }
             try staged.commit()
         } catch {
             directory?.discard()

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMarkdown
 
 extension ConversionReport {
     /// The human summary `cardport convert` prints on standard error.
@@ -31,6 +32,7 @@ extension ConversionReport {
             let shown = output.path == "-" ? "standard output" : output.path
             lines.append("wrote \(Self.count(output.records, "record")) to \(shown) (\(output.format))")
         }
+        if let notes { lines.append(String(notes.summary.dropLast())) }
         if !droppedRecords.isEmpty {
             lines.append("dropped records the target cannot hold: " + Self.kindCounts(droppedRecords))
         }

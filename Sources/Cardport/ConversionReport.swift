@@ -1,4 +1,5 @@
 public import CardportCore
+public import CardportMarkdown
 
 /// What a conversion did: records read per input and kind, written per output, and everything
 /// it could not carry over. Printed as a summary, or as JSON with `--report json`.
@@ -94,6 +95,8 @@ public struct ConversionReport: Sendable, Hashable, Codable {
     public var rejected: [Rejection] = []
     /// How many records were rejected in all.
     public var rejectedCount = 0
+    /// What an export into a folder of notes did to the notes (`--to markdown --split`).
+    public var notes: NoteFolderSummary?
 
     /// How many rejections a report lists; past that it only counts them, so a file of a million
     /// bad lines cannot fill memory with diagnostics.

@@ -1,5 +1,6 @@
 import CardportCore
 import CardportStore
+public import CardportMarkdown
 
 /// What an export wrote, and what its format could not hold.
 public struct ExportSummary: Sendable, Hashable, Encodable {
@@ -7,6 +8,8 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
     public var output: ConversionReport.OutputSummary
     /// Cards of kinds the target cannot hold, by plural kind name.
     public var droppedRecords: [String: Int]
+    /// What an export into a folder of notes did to the notes.
+    public var notes: NoteFolderSummary?
 
     /// Streams the selected cards into `writer`, counting those it cannot hold.
     static func write(from store: Store, filter: StoreFilter, to writer: any RecordWriter,
@@ -38,6 +41,7 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
             lines.append("dropped fields the target cannot hold: "
                          + output.droppedFields.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
         }
+        if let notes { lines.append(String(notes.summary.dropLast())) }
         return lines.joined(separator: "\n") + "\n"
     }
 }

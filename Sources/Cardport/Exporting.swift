@@ -1,5 +1,6 @@
 public import CardportCore
 public import CardportStore
+import CardportMarkdown
 
 /// Writes a store's cards, filtered, to a file of any registered format.
 ///
@@ -47,6 +48,37 @@ public struct Exporting: Sendable {
             return summary
         } catch {
             file.discard()
+            throw error
+        }
+    }
+
+    /// Writes the cards `filter` selects into the folder `directory`, one file per book or per
+    /// citation (`writeOptions.split`), as `to` says.
+    ///
+    /// For Markdown the folder is a vault kept in step: notes Cardport wrote before are updated in
+    /// place, and the summary's ``ExportSummary/notes`` counts what happened to them.
+    public func run(directory: String, to: String, filter: StoreFilter,
+                    writeOptions: WriteOptions) throws(CardportError) -> ExportSummary {
+        let format = try registry.format(named: to)
+        let created = try Conversion.makeDirectory(directory)
+        let staged = try OutputDirectory(path: directory)
+        do throws(CardportError) {
+            guard let writer = try format.makeDirectoryWriter(staged, options: writeOptions) else {
+                throw CardportError(.usage, "format '\(format.id)' writes single files and cannot --split",
+                                    hint: "drop --split and give -o FILE, or --to a format that splits (see Formats.md)")
+            }
+            var summary = try ExportSummary.write(from: store, filter: filter, to: writer,
+                                                  writable: KindSet(format.descriptor.writes))
+            try writer.finish()
+            try staged.commit()
+            summary.output = ConversionReport.OutputSummary(path: directory, format: format.id, records: summary.output.records,
+                                                           droppedFields: writer.losses.fields)
+            for (kind, count) in writer.losses.records { summary.droppedRecords[kind.pluralName, default: 0] += count }
+            summary.notes = (writer as? any NoteFolderWriter)?.noteSummary
+            return summary
+        } catch {
+            staged.discard()
+            for path in created.reversed() { Conversion.removeEmptyDirectory(path) }
             throw error
         }
     }

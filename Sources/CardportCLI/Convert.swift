@@ -36,6 +36,9 @@ extension CardportCommand {
 
         @OptionGroup var layout: SplitOptions
 
+        @Flag(help: "With --split: replace generated blocks edited by hand with the input's version.")
+        var force = false
+
         @OptionGroup var reading: ReadingOptions
 
         @OptionGroup var plugins: PluginOptions
@@ -76,6 +79,7 @@ extension CardportCommand {
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: writeOptions)
+            request.writeOptions.replacesEditedBlocks = force
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()

@@ -15,11 +15,22 @@ extension CardportCommand {
                 Examples:
                   cardport export -o favourites.md --favourites
                   cardport export -o stoics.jsonl --tag stoic --author "Marcus Aurelius"
+                  cardport export --out-dir Vault/Highlights --to markdown --split book
                 """)
         )
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file ('-' for standard output).", valueName: "file"))
-        var output: String
+        var output: String?
+
+        @Option(name: .customLong("out-dir"), help: ArgumentHelp("Write one note per book or citation into this folder (with --split), updating the notes already there.", valueName: "dir"))
+        var outDir: String?
+
+        @Option(help: ArgumentHelp("With --out-dir: one file per book or per citation (book or citation).", valueName: "layout"),
+                transform: parseSplit)
+        var split: SplitLayout?
+
+        @Flag(help: "With --out-dir: replace generated blocks edited by hand with the store's version.")
+        var force = false
 
         @Option(help: ArgumentHelp("Write this format (else the output's extension decides).", valueName: "format"))
         var to: String?
@@ -52,6 +63,10 @@ extension CardportCommand {
 
         func validate() throws {
             if archived && includeArchived { throw ValidationError("--archived and --include-archived exclude each other.") }
+            if (output == nil) == (outDir == nil) { throw ValidationError("Give either -o FILE or --out-dir DIR.") }
+            if outDir != nil && (split == nil || to == nil) {
+                throw ValidationError("--out-dir writes a folder of notes: give --to and --split too.")
+            }
         }
 
         func run() throws {
@@ -60,9 +75,15 @@ extension CardportCommand {
             var summary: ExportSummary?
             try Terminal.run { () throws(CardportError) in
                 let opened = try store.openForReading()
-                summary = try Exporting(registry: try plugins.registry(), store: opened).run(
-                    output: output, to: to, filter: filter,
-                    writeOptions: plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard)))
+                var options = plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard,
+                                                           split: split))
+                options.replacesEditedBlocks = force
+                let exporting = Exporting(registry: try plugins.registry(), store: opened)
+                if let outDir, let to {
+                    summary = try exporting.run(directory: outDir, to: to, filter: filter, writeOptions: options)
+                } else {
+                    summary = try exporting.run(output: output ?? "-", to: to, filter: filter, writeOptions: options)
+                }
             }
             guard let summary, !quiet else { return }
             switch report {

@@ -38,6 +38,7 @@ public struct MarkdownFormat: CardFormat {
     }
 
     public func makeDirectoryWriter(_ directory: OutputDirectory, options: WriteOptions) throws(CardportError) -> (any RecordWriter)? {
-        MarkdownSplitWriter(directory: directory, layout: options.split ?? .book)
+        try MarkdownSplitWriter(directory: directory, layout: options.split ?? .book,
+                                force: options.replacesEditedBlocks)
     }
 }

@@ -47,6 +47,11 @@ enum NoteFileName {
     struct Allocator {
         private var taken: Set<String> = []
 
+        /// An allocator that hands out none of `taken` (lower-cased names with extension).
+        init(taken: Set<String> = []) {
+            self.taken = taken
+        }
+
         /// A name for `title` with the `.md` extension that no earlier call returned.
         mutating func next(_ title: String) -> String {
             let base = NoteFileName.base(title)

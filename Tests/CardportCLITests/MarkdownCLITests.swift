@@ -48,6 +48,7 @@ import Testing
         #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: """
             read 3 records from \(input) (jsonl): 2 citations, 1 task
             wrote 3 records to \(scratch.file("Vault/Books")) (markdown)
+            notes: 1 created, 0 updated, 0 unchanged, 0 conflicts
 
             """))
         let notes = try FileManager.default.contentsOfDirectory(atPath: scratch.file("Vault/Books")).sorted()
@@ -56,6 +57,7 @@ import Testing
             ---
             author: Le Guin, Ursula K.
             source: The Left Hand of Darkness
+            cardport-source: book-e1fe1c33de1e4622
             ---
 
             # The Left Hand of Darkness

@@ -24,7 +24,11 @@ enum MarkdownProjection {
         var result = others(library)
         for group in books(of: library.citations) {
             let updated = group.allSatisfy { $0.updatedAt == group[0].updatedAt }
-            for citation in group {
+            // A book's highlights come in book order: by location (or numeric page) when all have one.
+            let order = group.map { $0.location?.start ?? $0.location?.page.flatMap { Int($0) } }
+            var inOrder = Array(group.enumerated())
+            if order.allSatisfy({ $0 != nil }) { inOrder.sort { (order[$0.offset]!, $0.offset) < (order[$1.offset]!, $1.offset) } }
+            for citation in inOrder.map(\.element) {
                 result.citations.append(Citation(
                     text: citation.text, author: citation.author, source: citation.source,
                     tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,

@@ -56,29 +56,45 @@ import Testing
         let (folder, names, losses) = try split(records, .book)
         #expect(names == ["Meditations Book X.md", "Cards.md"])
         #expect(losses.isEmpty)
-        #expect(try folder.read("Meditations Book X.md") == """
+        let ids = records.prefix(2).map { record in
+            guard case .citation(let citation) = record else { return "" }
+            return String(citation.id.filter(\.isHexDigit).prefix(8))
+        }
+        let written = try folder.read("Meditations Book X.md")
+            .replacingOccurrences(of: #"fp=[0-9a-f]{16}"#, with: "fp=…", options: .regularExpression)
+            .replacingOccurrences(of: #"book-[0-9a-f]{16}"#, with: "book-…", options: .regularExpression)
+        #expect(written == """
             ---
             author: Marcus Aurelius
             source: "Meditations: Book X"
             tags: [stoicism]
             created: "2024-03-01"
+            cardport-source: book-…
             ---
 
             # Meditations: Book X
 
             *by Marcus Aurelius*
 
+            <!-- cardport:begin \(ids[0]) fp=… -->
             > Be one.
             >
             > — Marcus Aurelius, *Meditations: Book X*
 
             *Added 2024-03-01 · #stoicism #ethics*
 
+            ^\(ids[0])
+            <!-- cardport:end -->
+
+            <!-- cardport:begin \(ids[1]) fp=… -->
             > Waste no more time.
             >
             > — Marcus Aurelius, *Meditations: Book X*
 
             *Added 2024-03-01 · ⭐ · #stoicism*
+
+            ^\(ids[1])
+            <!-- cardport:end -->
 
             """)
         #expect(try folder.read("Cards.md") == "# Tasks\n\n- [ ] Reread\n")
@@ -91,7 +107,9 @@ import Testing
         ]
         let (folder, names, _) = try split(records, .citation)
         #expect(names == ["What is art Nothing everything.md", "What is art Nothing everything 2.md"])
-        #expect(try folder.read(names[0]).hasPrefix("---\nauthor: A\n---\n\n> What is \\*art\\*?"))
+        guard case .citation(let first) = records[0] else { return }
+        let id = String(first.id.filter(\.isHexDigit).prefix(8))
+        #expect(try folder.read(names[0]).hasPrefix("---\nauthor: A\ncardport-source: \(first.id)\n---\n\n<!-- cardport:begin \(id) "))
     }
 
     @Test func discardLeavesTheDirectoryAsItWas() throws {

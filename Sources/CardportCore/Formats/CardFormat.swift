@@ -101,6 +101,10 @@ public struct WriteOptions: Sendable, Hashable {
     /// `--plist-format binary`: a binary property list rather than XML.
     public var plistBinary = false
 
+    /// `--force`: an export into a folder of notes replaces generated blocks the user edited by
+    /// hand with the store's version, instead of keeping them and reporting a conflict.
+    public var replacesEditedBlocks = false
+
     /// Options for a writer.
     public init(delimiter: UInt8? = nil, formulaGuard: Bool = true, split: SplitLayout? = nil) {
         self.delimiter = delimiter
