@@ -75,31 +75,9 @@ final class NativeJSONWriter: ProvenanceWriter {
             writer.raw(",\n  \"settings\": ")
             RecordJSONEncoder.encode(.settings(settings), kind: false, into: writer)
         }
-        if !provenance.isEmpty {
-            writer.raw(",\n  \"provenance\": [")
-            for (i, entry) in provenance.enumerated() {
-                writer.raw(i == 0 ? "\n    " : ",\n    ")
-                ProvenanceJSON.encode(entry, into: writer)
-            }
-            writer.raw("\n  ]")
-        }
-        if !origins.sources.isEmpty {
-            writer.raw(",\n  \"sources\": [")
-            for (i, source) in origins.sources.enumerated() {
-                writer.raw(i == 0 ? "\n    " : ",\n    ")
-                OriginLedgerJSON.encode(source, into: writer)
-            }
-            writer.raw("\n  ]")
-        }
-        if !origins.entries.isEmpty {
-            writer.raw(",\n  \"origins\": [")
-            for (i, entry) in origins.entries.enumerated() {
-                writer.raw(i == 0 ? "\n    " : ",\n    ")
-                OriginLedgerJSON.encode(entry, into: writer)
-                try writer.flush(to: output)
-            }
-            writer.raw("\n  ]")
-        }
+        try list(",\n  \"provenance\": [", provenance, ProvenanceJSON.encode)
+        try list(",\n  \"sources\": [", origins.sources, OriginLedgerJSON.encode)
+        try list(",\n  \"origins\": [", origins.entries, OriginLedgerJSON.encode)
         let traced = RecordKind.allCases.filter { origins.addedBy[$0] != nil }
         if !traced.isEmpty {
             writer.raw(",\n  \"added_by\": {")
@@ -129,5 +107,18 @@ final class NativeJSONWriter: ProvenanceWriter {
         writer.raw("\n}\n")
         try writer.flush(to: output, threshold: 0)
         try output.flush()
+    }
+
+    /// Writes a backup section of one object per line, opened by `opening`; nothing for no items.
+    private func list<Item>(_ opening: StaticString, _ items: [Item],
+                            _ encode: (Item, JSONWriter) -> Void) throws(CardportError) {
+        guard !items.isEmpty else { return }
+        writer.raw(opening)
+        for (i, item) in items.enumerated() {
+            writer.raw(i == 0 ? "\n    " : ",\n    ")
+            encode(item, writer)
+            try writer.flush(to: output)
+        }
+        writer.raw("\n  ]")
     }
 }

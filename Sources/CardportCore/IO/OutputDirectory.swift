@@ -34,10 +34,13 @@ public final class OutputDirectory {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         self.path = base
         var template = Array("\(base)/.cardport-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else { throw POSIX.error(errno, doing: "write", path: base) }
-        staging = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        pendingKey = PendingOutputs.add(temporary: staging, destination: base, isDirectory: true)
+        let made = PendingOutputs.create(destination: base, isDirectory: true) { () -> String? in
+            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
+            return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        }
+        guard let temporary = made.temporary else { throw POSIX.error(made.error, doing: "write", path: base) }
+        staging = temporary
+        pendingKey = made.key
     }
 
     deinit { if !isFinished { discard() } }

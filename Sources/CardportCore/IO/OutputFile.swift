@@ -65,9 +65,13 @@ public final class OutputFile {
             return
         }
         var template = Array("\(directory)/.\(base).cardport-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw POSIX.error(errno, doing: "write", path: path) }
-        let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        var fd: Int32 = -1
+        let made = PendingOutputs.create(destination: path) { () -> String? in
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return nil }
+            return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        }
+        guard let temporary = made.temporary else { throw POSIX.error(made.error, doing: "write", path: path) }
         var mode: mode_t
         if stat(path, &info) == 0 {
             mode = info.st_mode & 0o7777
@@ -81,7 +85,7 @@ public final class OutputFile {
         self.descriptor = fd
         self.isDirect = false
         self.output = ByteOutput(descriptor: fd, name: path)
-        pendingKey = PendingOutputs.add(temporary: temporary, destination: path)
+        pendingKey = made.key
     }
 
     deinit { if !isFinished { discard() } }

@@ -35,17 +35,19 @@ public enum PendingOutputs {
 
     private static let state = Mutex(State())
 
-    /// Lists a temporary file or staging directory; returns the key to ``finish(_:commit:)`` it with.
-    /// After ``removeAll()``, the temporary is deleted at once instead.
-    static func add(temporary: String, destination: String, isDirectory: Bool = false) -> Int {
+    /// Makes a temporary file or staging directory with `make` (which returns its path, or `nil`
+    /// with `errno` set) and lists it, both under the lock, returning the key to
+    /// ``finish(_:commit:)`` it with: a signal handled between the two would
+    /// otherwise find it made and not listed, and leave it behind. After ``removeAll()`` nothing is
+    /// made and the key is -1.
+    static func create(destination: String, isDirectory: Bool = false,
+                       _ make: () -> String?) -> (temporary: String?, key: Int, error: Int32) {
         state.withLock { state in
-            if state.isStopped {
-                PendingOutputs.delete(Entry(temporary: temporary, destination: destination, isDirectory: isDirectory))
-                return -1
-            }
+            guard !state.isStopped else { return (nil, -1, EINTR) }
+            guard let temporary = make() else { return (nil, 0, errno) }
             state.nextKey += 1
             state.entries[state.nextKey] = Entry(temporary: temporary, destination: destination, isDirectory: isDirectory)
-            return state.nextKey
+            return (temporary, state.nextKey, 0)
         }
     }
 
