@@ -149,6 +149,10 @@ public final class Store: Sendable {
     public func catchUpSearch() throws(CardportError) {
         let behind = try Store.attempt(path) { try queue.read { db in try SearchIndex.isBehind(db) } }
         guard behind else { return }
+        guard !isReadOnly else {
+            throw CardportError(.io, "the search index of '\(path)' does not hold its newest cards yet, and the store cannot be written here",
+                                hint: "search once where the store is writable: the first search after an import indexes the cards it added")
+        }
         try Store.attempt(path) {
             try queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {

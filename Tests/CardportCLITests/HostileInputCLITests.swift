@@ -405,6 +405,13 @@ import Glibc
         #expect(stats.stdout.hasPrefix("store: store/store.sqlite\ncitations: 2 (0 favourite, 0 archived)\n"))
         let backup = try shell("$AS_OTHER \"$CARDPORT\" backup --store store/store.sqlite -o /dev/null", in: scratch.path)
         #expect(backup.status == 0)
+        // The import did not index its cards for search; a search that cannot do so says why.
+        let searched = try shell("$AS_OTHER \"$CARDPORT\" search longa --store store/store.sqlite", in: scratch.path)
+        #expect(searched == CLIRunner.Result(status: 74, stdout: "", stderr: """
+            error: the search index of 'store/store.sqlite' does not hold its newest cards yet, and the store cannot be written here
+              hint: search once where the store is writable: the first search after an import indexes the cards it added
+
+            """))
         let imported = try shell("$AS_OTHER \"$CARDPORT\" import cards.jsonl --store store/store.sqlite", in: scratch.path)
         #expect(imported == CLIRunner.Result(status: 74, stdout: "", stderr: """
             error: cannot change the store 'store/store.sqlite': it is read-only (the file or its directory is not writable)
