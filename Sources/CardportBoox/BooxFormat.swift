@@ -36,7 +36,7 @@ public struct BooxFormat: CardFormat {
 
     /// Boox exports are read only; the writer writes nothing and refuses records.
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        BooxReadOnlyWriter(format: descriptor.id)
+        ReadOnlyFormatWriter(format: descriptor.id)
     }
 }
 
@@ -111,21 +111,4 @@ final class BooxReader: RecordReader {
         return Timestamp(year: digits[0], month: digits[1], day: digits[2], hour: digits[3], minute: digits[4],
                          second: digits.count > 5 ? digits[5] : 0, zone: .floating)
     }
-}
-
-/// The writer of a format that is only read: it writes nothing, and a record is an error.
-final class BooxReadOnlyWriter: RecordWriter {
-    private let format: String
-
-    init(format: String) {
-        self.format = format
-    }
-
-    func write(_ record: Record) throws(CardportError) {
-        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
-    }
-
-    func finish() throws(CardportError) {}
-
-    var losses: LossReport { LossReport() }
 }

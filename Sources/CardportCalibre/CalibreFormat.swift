@@ -44,23 +44,6 @@ public struct CalibreFormat: CardFormat {
 
     /// calibre's export is read only; the writer writes nothing and refuses records.
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        CalibreReadOnlyWriter(format: descriptor.id)
+        ReadOnlyFormatWriter(format: descriptor.id)
     }
-}
-
-/// The writer of a format that is only read: it writes nothing, and a record is an error.
-final class CalibreReadOnlyWriter: RecordWriter {
-    private let format: String
-
-    init(format: String) {
-        self.format = format
-    }
-
-    func write(_ record: Record) throws(CardportError) {
-        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
-    }
-
-    func finish() throws(CardportError) {}
-
-    var losses: LossReport { LossReport() }
 }

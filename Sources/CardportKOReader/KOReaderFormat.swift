@@ -75,23 +75,6 @@ public struct KOReaderFormat: CardFormat {
 
     /// KOReader's files are read only; the writer writes nothing and refuses records.
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        ReadOnlyWriter(format: descriptor.id)
+        ReadOnlyFormatWriter(format: descriptor.id)
     }
-}
-
-/// The writer of a format that is only read: it writes nothing, and a record is an error.
-final class ReadOnlyWriter: RecordWriter {
-    private let format: String
-
-    init(format: String) {
-        self.format = format
-    }
-
-    func write(_ record: Record) throws(CardportError) {
-        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
-    }
-
-    func finish() throws(CardportError) {}
-
-    var losses: LossReport { LossReport() }
 }

@@ -46,23 +46,6 @@ public struct KoboFormat: CardFormat {
 
     /// Kobo databases are read only; the writer writes nothing and refuses records.
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {
-        KoboReadOnlyWriter(format: descriptor.id)
+        ReadOnlyFormatWriter(format: descriptor.id)
     }
-}
-
-/// The writer of a format that is only read: it writes nothing, and a record is an error.
-final class KoboReadOnlyWriter: RecordWriter {
-    private let format: String
-
-    init(format: String) {
-        self.format = format
-    }
-
-    func write(_ record: Record) throws(CardportError) {
-        throw CardportError(.unsupportedKind, "format '\(format)' can only be read, not written")
-    }
-
-    func finish() throws(CardportError) {}
-
-    var losses: LossReport { LossReport() }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Golden transcripts: every documented command and flag, run by the built binary, with its exact
 /// standard output, standard error and exit status, kept in `Transcripts/*.transcript`.
 ///
-/// A transcript is a session: its commands run in order in one scratch folder (`$TMP`), with
+/// A transcript is a shell run: its commands run in order in one scratch folder (`$TMP`), with
 /// `CARDPORT_STORE=$TMP/store.sqlite`, so an import is seen by the export after it. Each command is
 /// written `$ cardport ARGS` (or `$ cat FILE`, to show a file a command wrote; `$ write FILE TEXT`, to
 /// make an input from the rest of the line, `\n` for a line break; `$ env NAME=VALUE`, to set a variable
