@@ -53,6 +53,15 @@ public struct Listing: Sendable {
         return sorted.map { Entry(record: $0, shortID: short[$0.id] ?? $0.id) }
     }
 
+    /// Calls `body` with each card (never tags or settings) `filter` selects, in the order the cards
+    /// were added, as the store reads them: for output that needs neither another order nor short
+    /// ids, so that no list of the cards is held in memory before the first is printed.
+    public func forEach(filter: StoreFilter, _ body: (CardportCore.Record) throws(CardportError) -> Void) throws(CardportError) {
+        var cards = filter
+        cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
+        try store.read { (reader) in try reader.forEach(cards, body) }
+    }
+
     /// `records` in `sort` order; ties keep the order the cards were added in.
     static func sorted(_ records: [CardportCore.Record], by sort: Sort) -> [CardportCore.Record] {
         switch sort {

@@ -44,10 +44,16 @@ public struct Showing: Sendable {
     /// `records` as JSON Lines of the `jsonl` format, one card a line.
     public static func jsonLines(_ records: [CardportCore.Record]) throws(CardportError) -> String {
         let output = ByteOutput()
-        let writer = try JSONLinesFormat().makeWriter(output, options: WriteOptions())
+        let writer = try jsonLinesWriter(output)
         for record in records { try writer.write(record) }
         try writer.finish()
         return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// A writer of the JSON Lines ``jsonLines(_:)`` prints, into `output`, for cards printed as
+    /// they are read.
+    public static func jsonLinesWriter(_ output: ByteOutput) throws(CardportError) -> any RecordWriter {
+        try JSONLinesFormat().makeWriter(output, options: WriteOptions())
     }
 
     /// `records` as one JSON array of the objects ``jsonLines(_:)`` writes.

@@ -44,8 +44,17 @@ extension CardportCommand {
             var found = 0
             try Terminal.run { () throws(CardportError) in
                 let style = json ? .json : format
-                let entries = try Listing(store: try store.openForReading()).run(filter: try filters.filter(), sort: sort,
-                                                                                 shortIDs: style == .table)
+                let listing = Listing(store: try store.openForReading())
+                if style == .jsonl && sort == .added {
+                    // Printed as read: tens of thousands of cards need not wait for the last.
+                    let output = ByteOutput.standardOutput()
+                    let writer = try Showing.jsonLinesWriter(output)
+                    try listing.forEach(filter: try filters.filter()) { (record) throws(CardportError) in try writer.write(record) }
+                    try writer.finish()
+                    try output.flush()
+                    return
+                }
+                let entries = try listing.run(filter: try filters.filter(), sort: sort, shortIDs: style == .table)
                 found = entries.count
                 switch style {
                 case .table: text = CardTable(width: ListFormat.screenWidth, colour: ListFormat.colourOnStandardOutput).render(entries)

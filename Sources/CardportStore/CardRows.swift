@@ -74,10 +74,13 @@ enum CardRows {
                 SELECT CASE WHEN digest = ?2 THEN (CASE WHEN provenance = ?3 THEN -1 ELSE -2 END) - 2 * pk ELSE pk END
                 FROM \(table) WHERE pk = ?1
                 """
-            // The id index (migration `3-search`) goes with the key index: random ids cost an
-            // import into an empty table more than the one sort that makes the index again.
-            dropKeyIndex = "DROP INDEX \(table)_key; DROP INDEX \(table)_id"
+            // The id index (migration `3-search`) and the index of the cards of a tag (`4-tag-cards`)
+            // go with the key index: random ids, and links in tag order, cost an import into an empty
+            // table more than the one sort that makes each index again.
+            let tagged = StoreSchema.taggedTables.contains(table)
+            dropKeyIndex = "DROP INDEX \(table)_key; DROP INDEX \(table)_id" + (tagged ? "; DROP INDEX \(table)_tag_cards" : "")
             createKeyIndex = "CREATE UNIQUE INDEX \(table)_key ON \(table) (key_high, key_low); CREATE INDEX \(table)_id ON \(table) (id)"
+                + (tagged ? "; \(StoreSchema.tagCardsIndex(table))" : "")
             tagLinks = (1...CardRows.linksPerStatement).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")

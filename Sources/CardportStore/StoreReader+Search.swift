@@ -7,8 +7,10 @@ extension StoreReader {
     ///
     /// Words are looked up in each card table's FTS5 index (text, note, author and source of a
     /// citation; a bookmark's text and name; a task's description; a topic's title and notes),
-    /// without regard to case or accents, and ranked by BM25. Cards with a tag whose name holds every
-    /// word come after them.
+    /// without regard to case or accents, and ranked by BM25. A word in a script written without
+    /// spaces (Chinese, Japanese, Thai…) is found anywhere in a field instead (``UnspacedWords``),
+    /// the cards in the order they were added. Cards with a tag whose name holds every word come
+    /// after them.
     public func search(_ text: String, filter: StoreFilter, limit: Int) throws(CardportError) -> [SearchHit] {
         let words = WordQuery.words(text)
         guard !words.isEmpty else {
@@ -16,13 +18,18 @@ extension StoreReader {
         }
         return try Store.attempt(db.description) {
             var ranked: [(rank: Double, kind: RecordKind, pk: Int64, hit: SearchHit)] = []
+            let unspaced = UnspacedWords.words(text)
+            if !unspaced.isEmpty {
+                ranked = try searchUnspaced(unspaced, others: WordQuery.words(text).filter { !UnspacedWords.holdsUnspaced($0) },
+                                            filter: filter, limit: limit)
+            }
             // Each word (letters and digits only) a quoted FTS5 string, so that none is read as an operator.
             let query = words.map { "\"" + $0 + "\"" }.joined(separator: " ")
             let start = String(SearchHit.matchStart)
             let end = String(SearchHit.matchEnd)
             // Each kind's best `limit` that the filter lets through, then the best `limit` of them all:
             // BM25 ranks of the kinds' indexes are on one scale, lower is better.
-            for (kind, table) in CardRows.tables where filter.selects(kind) {
+            for (kind, table) in CardRows.tables where unspaced.isEmpty && filter.selects(kind) {
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT rowid, rank, snippet(\(table)_search, -1, ?, ?, '…', 16) FROM \(table)_search
                     WHERE \(table)_search MATCH ? ORDER BY rank

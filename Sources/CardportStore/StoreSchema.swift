@@ -17,11 +17,12 @@ enum StoreSchema {
         migrator.registerMigration("1-cards", migrate: createCards)
         migrator.registerMigration("2-origins", migrate: createOrigins)
         migrator.registerMigration("3-search", migrate: createSearch)
+        migrator.registerMigration("4-tag-cards", migrate: createTagCards)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards", "2-origins", "3-search"]
+    static let migrationNames = ["1-cards", "2-origins", "3-search", "4-tag-cards"]
 
     /// Where each card came from, per source, and what that source last gave (Merging.md, "Origins").
     ///

@@ -50,6 +50,19 @@ import Testing
             """))
     }
 
+    @Test func wordsOfScriptsWrittenWithoutSpacesAreFoundInsideARun() throws {
+        let scratch = try TemporaryDirectory()
+        let store = try store(scratch)
+        // The whole Japanese sentence is one word to the index; 先生 is found inside it, as typed.
+        #expect(try CLIRunner.run(["search", "先生", "--store", store])
+                == CLIRunner.Result(status: 0, stdout: "4b9a51  citation  私はその人を常に*先生*と呼んでいた。\n", stderr: ""))
+        #expect(try CLIRunner.run(["search", "漱石", "--store", store]).stdout == "4b9a51  citation  夏目*漱石*\n")
+        // Every word must be there, the spaced ones as the index finds them.
+        #expect(try CLIRunner.run(["search", "先生 darkness", "--store", store])
+                == CLIRunner.Result(status: 0, stdout: "", stderr: "no cards match\n"))
+        #expect(try CLIRunner.run(["search", "呼んで", "--kind", "bookmarks", "--store", store]).stdout == "")
+    }
+
     @Test func aStoreMadeBeforeTheSearchIndexGetsOneBuiltFromItsCards() throws {
         let scratch = try TemporaryDirectory()
         let store = try store(scratch)
