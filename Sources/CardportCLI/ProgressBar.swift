@@ -2,20 +2,28 @@ import Cardport
 import Foundation
 
 /// A one-line progress bar on standard error, shown only on a terminal and only once a job has
-/// run for a second, so quick conversions print nothing extra.
+/// run for a second (or the seconds `CARDPORT_PROGRESS_AFTER` gives), so quick conversions print
+/// nothing extra.
 final class ProgressBar {
     private let start = Date()
+    private let after: TimeInterval
     private var shown = false
     private var lastDraw = Date.distantPast
 
+    private init(after: TimeInterval) {
+        self.after = after
+    }
+
     /// A bar when standard error is a terminal, else `nil`.
     static func forTerminal() -> ProgressBar? {
-        Terminal.stderrIsTerminal ? ProgressBar() : nil
+        guard Terminal.stderrIsTerminal else { return nil }
+        let setting = ProcessInfo.processInfo.environment["CARDPORT_PROGRESS_AFTER"].flatMap(TimeInterval.init)
+        return ProgressBar(after: setting.map { Swift.max(0, $0) } ?? 1)
     }
 
     func update(_ progress: ConversionProgress) {
         let now = Date()
-        guard now.timeIntervalSince(start) >= 1, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        guard now.timeIntervalSince(start) >= after, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = now
         shown = true
         let records = "\(progress.records) records"
