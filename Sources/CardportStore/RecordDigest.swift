@@ -5,7 +5,10 @@ import CardportMachinery
 ///
 /// An import compares the incoming copy's digest with the row's: when they are equal the copies
 /// are the same and nothing is read back or merged, which keeps re-importing a file cheap. Any
-/// difference (a tag, a flag, a date's written form) gives another digest.
+/// difference (a tag, a flag, a date's written form) gives another digest, except in what the
+/// store cannot keep: a card's tags are links to the store's tags, one per folded name (`Swift` and
+/// `swift` are one tag), so tags are digested folded, and a card reads back with the digest it
+/// went in with.
 enum RecordDigest {
     static func digest(_ record: Record) -> Int64 {
         var h = StableHash()
@@ -13,7 +16,7 @@ enum RecordDigest {
         switch record {
         case .citation(let c):
             h.combine(c.id); h.combine(c.text); h.combine(c.author); h.combine(c.source)
-            list(c.tags, into: &h)
+            tags(c.tags, into: &h)
             number(c.isFavourite ? 1 : 0, into: &h); number(c.isArchived ? 1 : 0, into: &h)
             dates(c.createdAt, c.updatedAt, into: &h)
             h.combine(c.note)
@@ -22,7 +25,7 @@ enum RecordDigest {
             extras(c.extras, into: &h)
         case .bookmark(let b):
             h.combine(b.id); h.combine(b.name); h.combine(b.text)
-            list(b.tags, into: &h)
+            tags(b.tags, into: &h)
             dates(b.createdAt, b.updatedAt, into: &h)
             extras(b.extras, into: &h)
         case .task(let t):
@@ -46,6 +49,17 @@ enum RecordDigest {
             h.combine(s.appearance.rawValue); h.combine(s.language)
         }
         return Int64(bitPattern: h.finalize().0)
+    }
+
+    /// Adds tag names as the store keeps them: folded as tag identity folds them.
+    private static func tags(_ names: [String], into h: inout StableHash) {
+        number(Int64(names.count), into: &h)
+        var folded: [UInt8] = []
+        for name in names {
+            TextFolding.fold(name, into: &folded)
+            // The same bytes as `combine(String)` adds for the folded name.
+            folded.withUnsafeBufferPointer { h.combine(bytes: $0) }
+        }
     }
 
     private static func list(_ items: [String], into h: inout StableHash) {
