@@ -2,7 +2,8 @@ public import CardportStore
 import CardportCore
 
 extension StoreStatistics {
-    /// What `cardport stats` prints: counts by kind, then one line per import.
+    /// What `cardport stats` prints: counts by kind, one line per import, then one per source
+    /// that imports keep in step.
     ///
     /// ```text
     /// store: cards.sqlite
@@ -11,6 +12,8 @@ extension StoreStatistics {
     /// ...
     /// imports:
     ///   2026-11-22T19:40:00Z  kindle  Samples/kindle-clippings.txt  read 8, added 8, updated 0, unchanged 0 (holds 8)
+    /// sources (a later import of each is a sync):
+    ///   kindle:/home/me/Samples/kindle-clippings.txt  8 items, last imported 2026-11-22T19:40:00Z
     /// ```
     public func summary(store: String) -> String {
         var lines = ["store: \(store)"]
@@ -34,6 +37,14 @@ extension StoreStatistics {
                              + (source.cardsHeld.map { "the store holds \(ConversionReport.grouped($0)) of its cards" }
                                 ?? "its cards are not traced (restored from a backup)")
                              + (p.sha256.map { "\n    sha256 \($0)" } ?? ""))
+            }
+        }
+        if !syncedSources.isEmpty {
+            lines.append("sources (a later import of each is a sync):")
+            for source in syncedSources {
+                lines.append("  \(source.key)  \(ConversionReport.grouped(source.items)) "
+                             + (source.items == 1 ? "item" : "items")
+                             + (source.lastImported.map { ", last imported \($0.iso8601)" } ?? ""))
             }
         }
         return lines.joined(separator: "\n") + "\n"

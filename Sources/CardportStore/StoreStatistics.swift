@@ -12,6 +12,18 @@ public struct StoreStatistics: Sendable, Hashable, Encodable {
         public var cardsHeld: Int?
     }
 
+    /// An input that imports keep the store in step with (Merging.md, "Origins"), as `import` named it.
+    public struct SyncedSource: Sendable, Hashable, Encodable {
+        /// The source's key: its format and path (`kindle:/home/me/My Clippings.txt`).
+        public var key: String
+        /// The format it was read as.
+        public var format: String
+        /// How many of its items (highlights, records) the store knows the card of.
+        public var items: Int
+        /// When it was last imported, if the import is still listed.
+        public var lastImported: Timestamp?
+    }
+
     /// Citations, archived ones included.
     public var citations = 0
     /// Favourite citations.
@@ -30,6 +42,8 @@ public struct StoreStatistics: Sendable, Hashable, Encodable {
     public var hasSettings = false
     /// Every import, oldest first.
     public var sources: [Source] = []
+    /// Every input a later import of which is a sync, by key.
+    public var syncedSources: [SyncedSource] = []
 
     /// No cards.
     public init() {}

@@ -104,10 +104,14 @@ import Glibc
             "settings: yes",
             "imports:",
         ])
-        #expect(lines.count == 11)
+        #expect(lines.count == 13)
         #expect(lines[8].hasSuffix("  cardport  Samples/backup.json  read 12, added 11, updated 1, unchanged 0, "
                                    + "duplicates 0, rejected 0; the store holds 10 of its cards"))
         #expect(lines[9].hasPrefix("    sha256 ") && lines[9].count == 11 + 64)
+        // The source a later import syncs with: ten cards (the tag and settings records have no origin).
+        let imported = String(lines[8].drop(while: { $0 == " " }).prefix(while: { $0 != " " }))
+        #expect(lines[10] == "sources (a later import of each is a sync):")
+        #expect(lines[11] == "  cardport:\(PackagePaths.root)/Samples/backup.json  10 items, last imported \(imported)")
         let json = try CLIRunner.run(["stats", "--store", store, "--report", "json"])
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"citations\" : 7"))
