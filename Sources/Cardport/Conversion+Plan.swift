@@ -173,10 +173,16 @@ extension Conversion {
         kinds.sorted().map(\.pluralName).joined(separator: ", ")
     }
 
-    /// `DIR/<input name without its extension>.<ext>`.
+    /// `DIR/<input name without its extension>.<ext>`; a KOReader sidecar takes its book folder's name.
     static func outputPath(for input: String, in directory: String, extension ext: String) -> String {
-        var name = input.split(separator: "/").last.map(String.init) ?? input
+        let components = input.split(separator: "/")
+        var name = components.last.map(String.init) ?? input
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        // A KOReader sidecar is named after its format (every book's is `metadata.epub.lua`); the
+        // folder it is in is named after the book.
+        if components.count >= 2, components[components.count - 2].hasSuffix(".sdr"), components[components.count - 2].count > 4 {
+            name = String(components[components.count - 2].dropLast(4))
+        }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return "\(base)/\(name).\(ext)"
     }
