@@ -1,4 +1,5 @@
 public import CardportCore
+import Foundation
 
 /// What `cardport inspect` found in one input: its format and how many records of each kind.
 public struct InspectionReport: Sendable, Hashable, Codable {
@@ -33,31 +34,34 @@ public struct Inspection: Sendable {
     }
 
     /// Inspects one input; `from` forces its format, `kind` is the kind for kind-less inputs, and
-    /// `options` are passed to the reader.
+    /// `options` are passed to the reader. A folder is inspected as `convert` reads it: every file
+    /// in it that a format looks for in folders (a KOReader `.sdr`, a Kobo's `.kobo/`), one report
+    /// each; a database (a Kobo's `KoboReader.sqlite`) is opened by its format, as `convert` does.
     public func run(path: String, from: String? = nil, kind: RecordKind? = nil,
-                    options: ReadOptions = ReadOptions()) throws(CardportError) -> InspectionReport {
+                    options: ReadOptions = ReadOptions()) throws(CardportError) -> [InspectionReport] {
         // Sniffing and reading parse nested formats: on a reading thread, whose stack the depth limits assume.
-        try ReadingThread.run { () throws(CardportError) in try read(path: path, from: from, kind: kind, options: options) }
+        try ReadingThread.run { () throws(CardportError) in
+            let request = ConversionRequest(inputs: [path], destination: .file("-"), from: from, kind: kind,
+                                            keepGoing: false, readOptions: options)
+            let plan = try Conversion(registry: registry).planInputs(request)
+            return try plan.inputs.map { (input) throws(CardportError) in try read(input, options: request.effectiveReadOptions) }
+        }
     }
 
-    private func read(path: String, from: String?, kind: RecordKind?, options: ReadOptions) throws(CardportError) -> InspectionReport {
-        let input = try ByteInput(path: path, maximumWindow: options.limits.maximumInputSize)
-        var options = options
-        if options.kind == nil { options.kind = kind }
-        let prefix = try input.peek(upTo: 64 * 1024)
-        let isWhole = input.isAtEnd && input.available.count == prefix.count
-        let resolution = try registry.resolveRead(named: from, path: path, prefix: prefix, isWholeInput: isWhole,
-                                                  options: options)
-        let format = resolution.format
-        let reader = try resolution.makeReader(input, options: options)
-        var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
+    private func read(_ input: Conversion.PlannedInput, options: ReadOptions) throws(CardportError) -> InspectionReport {
+        let source = try input.open()
+        let reader = try input.resolution.makeReader(source, options: options)
+        // A database is opened by its reader, not read as bytes: its size is the file's.
+        let bytes = input.format.descriptor.readsFromPath
+            ? (try? FileManager.default.attributesOfItem(atPath: input.path))?[.size] as? Int : source.size
+        var report = InspectionReport(path: input.path, format: input.format.id, bytes: bytes, records: 0, kinds: [:])
         var tally = KindTally()
         while let record = try reader.next() {
             tally[record.kind] += 1
         }
         report.kinds = tally.byPluralName
         report.records = report.kinds.values.reduce(0, +)
-        var summary = ConversionReport.InputSummary(path: path, format: format.id)
+        var summary = ConversionReport.InputSummary(path: input.path, format: input.format.id)
         summary.add(reader.notes)
         report.notes = summary.notes
         report.warnings = summary.warnings

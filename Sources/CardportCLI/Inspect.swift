@@ -29,7 +29,7 @@ extension CardportCommand {
             var failure: ExitCode?
             for file in files {
                 do {
-                    reports.append(try Inspection(registry: try plugins.registry()).run(path: file, from: formats.from, kind: formats.kind,
+                    reports.append(contentsOf: try Inspection(registry: try plugins.registry()).run(path: file, from: formats.from, kind: formats.kind,
                                                                          options: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter,
                                                                                                       strict: formats.strict, plistKey: formats.plistKey)))
                 } catch {

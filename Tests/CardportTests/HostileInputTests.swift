@@ -335,7 +335,7 @@ import Testing
         let lines = (0..<60_000).map { "{\"kind\":\"citation\",\"text\":\"quotation \($0) ✓ 🌅 ünïcödé\"}" }
         let path = scratch.file("wide.jsonl")
         try Data(Self.utf16(lines.joined(separator: "\n") + "\n", bigEndian: false)).write(to: URL(fileURLWithPath: path))
-        let report = try Inspection(registry: registry).run(path: path)
+        let report = try #require(try Inspection(registry: registry).run(path: path).first)
         #expect(report.format == "jsonl")
         #expect(report.records == 60_000)
         let input = try ByteInput(path: path)
@@ -406,7 +406,7 @@ import Testing
         ([0x1F, 0x8B, 0x08, 0x00, 0x41], "a gzip-compressed file", "decompress it first, e.g. gunzip -k FILE"),
         (Array("%PDF-1.7\n".utf8), "a PDF document", "name a text file in one of the formats 'cardport formats' lists"),
         (Array("SQLite format 3".utf8) + [0, 0x10, 0], "an SQLite database",
-         "a Cardport store is read with --store (e.g. cardport export --store FILE -o cards.json); a backup is restored with 'cardport restore'"),
+         "a Kobo or Apple Books database is read with --from kobo or --from apple-books; a Cardport store with --store (e.g. cardport export --store FILE -o cards.json)"),
         ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], "a PNG image", "name a text file in one of the formats 'cardport formats' lists"),
         ([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10], "a JPEG image", "name a text file in one of the formats 'cardport formats' lists"),
         (Array("GIF89a".utf8) + [1, 0], "a GIF image", "name a text file in one of the formats 'cardport formats' lists"),

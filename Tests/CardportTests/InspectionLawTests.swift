@@ -40,7 +40,7 @@ import Testing
             let path = directory.file("case." + (format.descriptor.extensions.first ?? "txt"))
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             // `--from` as a person who knows the format would pass it: the law is about reading, not sniffing.
-            guard let report = try? Inspection(registry: registry).run(path: path, from: testCase.format) else { return }
+            guard let report = try? Inspection(registry: registry).run(path: path, from: testCase.format).first else { return }
             inspected.withLock { $0 += 1 }
             let output = directory.file("out.jsonl")
             try? FileManager.default.removeItem(atPath: output)

@@ -44,7 +44,7 @@ package enum BinarySniffer {
         }
         if starts(Array("SQLite format 3".utf8) + [0]) {
             return Finding(description: "an SQLite database",
-                           hint: "a Cardport store is read with --store (e.g. cardport export --store FILE -o cards.json); a backup is restored with 'cardport restore'")
+                           hint: "a Kobo or Apple Books database is read with --from kobo or --from apple-books; a Cardport store with --store (e.g. cardport export --store FILE -o cards.json)")
         }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             return Finding(description: "a PNG image", hint: convert)
