@@ -30,7 +30,7 @@ struct FormatOptions: ParsableArguments {
     }
 }
 
-/// `--plist-key` and `--plist-format`, for the apps' property lists (the `plist` format).
+/// `--plist-key`, `--plist-format` and `--plist-base`, for the apps' property lists (the `plist` format).
 struct PlistOptions: ParsableArguments {
     @Option(name: .customLong("plist-key"),
             help: ArgumentHelp("The property-list key that holds the cards (read: as well as the apps' own keys; write: instead of 'cards'; 'favourites' for the quotes app).",
@@ -41,11 +41,17 @@ struct PlistOptions: ParsableArguments {
             transform: parsePlistForm)
     var binary = false
 
+    @Option(name: .customLong("plist-base"),
+            help: ArgumentHelp("Write a property list holding every key of this one (an app's domain), with Cardport's keys replaced.",
+                               valueName: "file"))
+    var base: String?
+
     /// `options` with these flags' settings.
     func apply(to options: WriteOptions) -> WriteOptions {
         var options = options
         options.plistKey = key
         options.plistBinary = binary
+        options.plistBase = base
         return options
     }
 }

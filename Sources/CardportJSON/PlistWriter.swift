@@ -6,11 +6,13 @@ import Foundation
 /// `favourites` instead of `cards`; with another key, the cards under that key.
 ///
 /// The list is made whole at ``finish()`` (Foundation writes a property list in one piece), in
-/// XML unless `--plist-format binary`.
+/// XML unless `--plist-format binary`; with `--plist-base FILE` it starts from every key of FILE,
+/// and the keys written replace theirs.
 final class PlistWriter: RecordWriter {
     private let output: ByteOutput
     private let key: String
     private let binary: Bool
+    private let base: String?
     private let cards = JSONWriter()
     private let tags = JSONWriter()
     private var cardCount = 0
@@ -24,6 +26,7 @@ final class PlistWriter: RecordWriter {
         self.output = output
         self.key = options.plistKey ?? PlistDomain.cards
         self.binary = options.plistBinary
+        self.base = options.plistBase
         favouritesWriter = key == PlistDomain.favourites ? FavouritesFormat.makeQuoteWriter(favourites) : nil
     }
 
@@ -56,7 +59,7 @@ final class PlistWriter: RecordWriter {
     }
 
     func finish() throws(CardportError) {
-        var domain: [String: Any] = [:]
+        var domain = try base.map(PlistWriter.domain(of:)) ?? [:]
         if let settings {
             domain[PlistDomain.showFavouriteOnTop] = settings.showFavouriteOnTop
             domain[PlistDomain.widgetTags] = settings.widgetTags
@@ -82,5 +85,30 @@ final class PlistWriter: RecordWriter {
         }
         try output.write([UInt8](data))
         try output.flush()
+    }
+
+    /// The keys and values of the property list at `path`, whose root must be a dictionary (an
+    /// app's domain), for `--plist-base`.
+    static func domain(of path: String) throws(CardportError) -> [String: Any] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CardportError(.fileNotFound, "cannot read the --plist-base '\(path)': \(error.localizedDescription)",
+                                hint: "name an existing property list (an app's domain, e.g. from a device backup)")
+        }
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw CardportError(.malformedInput, "the --plist-base '\(path)' is not a property list: \(error.localizedDescription)",
+                                hint: "name an XML or binary property list (plutil -lint FILE checks one)")
+        }
+        guard let domain = root as? [String: Any] else {
+            let held = root is [Any] ? "an array" : "a single value"
+            throw CardportError(.malformedInput, "the --plist-base '\(path)' holds \(held), not a dictionary of keys",
+                                hint: "name an app's domain: a property list whose root is a dictionary")
+        }
+        return domain
     }
 }

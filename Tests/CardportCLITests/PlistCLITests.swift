@@ -43,4 +43,37 @@ import Testing
         #expect(back.stdout == (try String(contentsOfFile: PackagePaths.sample("favourites.json"), encoding: .utf8)
             .replacingOccurrences(of: "{\"quote\": ", with: "{\"quote\":").replacingOccurrences(of: ", \"author\": ", with: ",\"author\":")))
     }
+
+    @Test func aBaseListKeepsTheKeysOfTheAppsDomainThatCardportDoesNotWrite() throws {
+        let scratch = try TemporaryDirectory()
+        let base = scratch.file("domain.plist")
+        let output = scratch.file("restored.plist")
+        // The app's domain from a backup, binary, with keys of its own and an old card list.
+        let python = try #require(ExternalProgram.find("python3", package: "python3"))
+        let made = try ExternalProgram.run(python, ["-c", """
+            import plistlib, sys
+            plistlib.dump({"NSLanguages": ["de", "en"], "launchCount": 7, "cards": b"[]", "showFavouriteOnTop": False},
+                          open(sys.argv[1], "wb"), fmt=plistlib.FMT_BINARY)
+            """, base])
+        #expect(made.status == 0, "\(made.errors)")
+        let result = try CLIRunner.run(["convert", "Samples/quotes.csv", "-o", output, "--plist-base", base, "-q"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: "", stderr: ""))
+        let read = try ExternalProgram.run(python, ["-c", """
+            import json, plistlib, sys
+            domain = plistlib.load(open(sys.argv[1], "rb"))
+            print(sorted(domain), domain["NSLanguages"], domain["launchCount"], domain["showFavouriteOnTop"],
+                  [card["text"][:12] for card in json.loads(domain["cards"])])
+            """, output])
+        #expect(read.output == "['NSLanguages', 'cards', 'launchCount', 'showFavouriteOnTop'] ['de', 'en'] 7 False "
+                + "['Simplicity i', 'Das Leben wi', '知之为知之，不知为不知，', '=SUM(A1:A3) ']\n", "\(read.errors)")
+        // A base that is not an app's domain is refused before anything is written.
+        try scratch.write("list.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><array><string>x</string></array></plist>")
+        let refused = try CLIRunner.run(["convert", "Samples/quotes.csv", "-o", scratch.file("x.plist"), "--plist-base", scratch.file("list.plist")])
+        #expect(refused == CLIRunner.Result(status: 65, stdout: "", stderr: """
+            error: the --plist-base '\(scratch.file("list.plist"))' holds an array, not a dictionary of keys
+              hint: name an app's domain: a property list whose root is a dictionary
+
+            """))
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("x.plist")))
+    }
 }

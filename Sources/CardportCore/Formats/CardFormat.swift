@@ -101,6 +101,10 @@ public struct WriteOptions: Sendable, Hashable {
     /// `--plist-format binary`: a binary property list rather than XML.
     public var plistBinary = false
 
+    /// `--plist-base FILE`: a property list whose keys the written one starts from, so that the
+    /// keys of an app's domain that Cardport does not write are kept.
+    public var plistBase: String?
+
     /// `--force`: an export into a folder of notes replaces generated blocks the user edited by
     /// hand with the store's version, instead of keeping them and reporting a conflict.
     public var replacesEditedBlocks = false
