@@ -1,7 +1,8 @@
+import CardportCore
 import Foundation
 
-/// The words of a search in scripts written without spaces between words: Chinese, Japanese,
-/// Korean Hangul, Thai, Lao, Khmer and Myanmar.
+/// The words of a search in scripts written without spaces between words (``UnspacedScript``):
+/// Chinese, Japanese, Thai, Lao, Khmer and Myanmar.
 ///
 /// The full-text index splits text into words at spaces and punctuation, so a whole sentence of
 /// Japanese is one word to it, and `資本論` would never find `人新世の「資本論」を読む`. Such words are
@@ -19,29 +20,7 @@ enum UnspacedWords {
 
     /// Whether `word` holds a character of a script written without spaces.
     static func holdsUnspaced(_ word: String) -> Bool {
-        word.unicodeScalars.contains { isUnspaced($0.value) }
-    }
-
-    /// Whether the scalar `value` is in a block of a script written without spaces.
-    static func isUnspaced(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x0E00...0x0EFF,    // Thai, Lao
-             0x1000...0x109F,    // Myanmar
-             0x1100...0x11FF,    // Hangul Jamo
-             0x1780...0x17FF,    // Khmer
-             0x3040...0x30FF,    // Hiragana, Katakana
-             0x3130...0x318F,    // Hangul compatibility Jamo
-             0x31F0...0x31FF,    // Katakana phonetic extensions
-             0x3400...0x4DBF,    // CJK extension A
-             0x4E00...0x9FFF,    // CJK unified ideographs
-             0xAC00...0xD7AF,    // Hangul syllables
-             0xF900...0xFAFF,    // CJK compatibility ideographs
-             0xFF66...0xFF9F,    // half-width Katakana
-             0x20000...0x323AF:  // CJK extensions B to H
-            return true
-        default:
-            return false
-        }
+        word.unicodeScalars.contains(where: UnspacedScript.contains)
     }
 
     /// Up to `radius` characters each side of the first place `word` is in `field`, with it marked

@@ -73,7 +73,7 @@ public enum WordContainment {
         guard index > 0 else { return true }
         let outside = scalar(endingAt: index, in: haystack)
         let inside = scalar(startingAt: 0, in: needle)
-        return separates(outside) || separates(inside) || isUnspaced(outside) || isUnspaced(inside)
+        return separates(outside) || separates(inside) || UnspacedScript.contains(outside) || UnspacedScript.contains(inside)
     }
 
     /// Whether a match ending at `index` ends a word (see ``isWordEdge(_:before:needleStart:)``).
@@ -81,7 +81,7 @@ public enum WordContainment {
         guard index < haystack.count else { return true }
         let outside = scalar(startingAt: index, in: haystack)
         let inside = scalar(endingAt: needle.count, in: needle)
-        return separates(outside) || separates(inside) || isUnspaced(outside) || isUnspaced(inside)
+        return separates(outside) || separates(inside) || UnspacedScript.contains(outside) || UnspacedScript.contains(inside)
     }
 
     /// Whitespace and punctuation end a word.
@@ -95,17 +95,6 @@ public enum WordContainment {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .connectorPunctuation, .dashPunctuation,
              .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
              .mathSymbol, .currencySymbol, .otherSymbol, .control, .format:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Han, kana and the other scripts written without spaces between words.
-    private static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2E80...0x2FFF, 0x3000...0x30FF, 0x3100...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF:
             return true
         default:
             return false
