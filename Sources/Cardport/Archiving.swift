@@ -7,7 +7,7 @@ public import CardportStore
 /// and the store's pages are checked before anything is written.
 ///
 /// ```swift
-/// let count = try Archiving(store: store).run(archive: true, filter: StoreFilter(ids: ["1174c3"]))
+/// let count = try Archiving(opening: StoreFile(path: "cards.sqlite")).run(archive: true, filter: CardFilter(ids: ["1174c3"]))
 /// ```
 public struct Archiving: Sendable {
     /// The store to change.
@@ -18,9 +18,14 @@ public struct Archiving: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to change many cards (``StoreFile/Access/writing``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.writing))
+    }
+
     /// Archives (or, with `archive` false, unarchives) what `filter` selects; returns how many changed.
-    public func run(archive: Bool, filter: StoreFilter) throws(CardportError) -> Int {
-        let resolved = try Archiving.resolvingIDs(filter, in: store)
+    public func run(archive: Bool, filter: CardFilter) throws(CardportError) -> Int {
+        let resolved = try Archiving.resolvingIDs(filter.storeFilter, in: store)
         try store.checkPages()
         return try store.write { (transaction) in try transaction.setArchived(archive, resolved) }
     }

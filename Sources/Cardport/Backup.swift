@@ -23,6 +23,11 @@ public struct Backup: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to read it (``StoreFile/Access/reading``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.reading))
+    }
+
     /// Writes the backup to `path` (`-` for standard output); the file appears only when complete.
     public func write(to path: String) throws(CardportError) -> BackupSummary {
         let file = try OutputFile(path: path)

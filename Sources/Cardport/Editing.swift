@@ -23,6 +23,11 @@ public struct Editing: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to change one card (``StoreFile/Access/editing``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.editing))
+    }
+
     /// The whole id of the card `prefix` names (an unknown or ambiguous prefix is an error listing candidates).
     public func resolve(_ prefix: String) throws(CardportError) -> String {
         try store.read { (reader) in try reader.resolve([prefix]) }[0].id

@@ -8,8 +8,8 @@ import CardportMarkdown
 /// complete. Kinds the target format cannot hold are counted, not written.
 ///
 /// ```swift
-/// let filter = StoreFilter(favouritesOnly: true)
-/// let summary = try Exporting(registry: .standard, store: store).run(output: "favourites.md", filter: filter)
+/// let filter = CardFilter(favouritesOnly: true)
+/// let summary = try Exporting(registry: .standard, opening: StoreFile(path: "cards.sqlite")).run(output: "favourites.md", filter: filter)
 /// summary.output.records
 /// ```
 public struct Exporting: Sendable {
@@ -24,9 +24,15 @@ public struct Exporting: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to read it (``StoreFile/Access/reading``), for an export to the
+    /// formats in `registry`.
+    public init(registry: FormatRegistry, opening file: StoreFile) throws(CardportError) {
+        self.init(registry: registry, store: try file.open(.reading))
+    }
+
     /// Writes the cards `filter` selects to `output` (`-` for standard output), as `to` or as the
     /// output's extension says.
-    public func run(output: String, to: String? = nil, filter: StoreFilter,
+    public func run(output: String, to: String? = nil, filter: CardFilter,
                     writeOptions: WriteOptions = WriteOptions()) throws(CardportError) -> ExportSummary {
         let format = try registry.writeFormat(named: to, path: output)
         if let kinds = filter.kinds, kinds.isDisjoint(with: format.descriptor.writes) {
@@ -38,7 +44,7 @@ public struct Exporting: Sendable {
         let file = try OutputFile(path: output)
         do throws(CardportError) {
             let writer = try format.makeWriter(file.output, options: writeOptions)
-            var summary = try ExportSummary.write(from: store, filter: filter, to: writer,
+            var summary = try ExportSummary.write(from: store, filter: filter.storeFilter, to: writer,
                                                   writable: KindSet(format.descriptor.writes))
             try writer.finish()
             try file.commit()
@@ -57,7 +63,7 @@ public struct Exporting: Sendable {
     ///
     /// For Markdown the folder is a vault kept in step: notes Cardport wrote before are updated in
     /// place, and the summary's ``ExportSummary/notes`` counts what happened to them.
-    public func run(directory: String, to: String, filter: StoreFilter,
+    public func run(directory: String, to: String, filter: CardFilter,
                     writeOptions: WriteOptions) throws(CardportError) -> ExportSummary {
         let format = try registry.format(named: to)
         let created = try Conversion.makeDirectory(directory)
@@ -67,7 +73,7 @@ public struct Exporting: Sendable {
                 throw CardportError(.usage, "format '\(format.id)' writes single files and cannot --split",
                                     hint: "drop --split and give -o FILE, or --to a format that splits (see Formats.md)")
             }
-            var summary = try ExportSummary.write(from: store, filter: filter, to: writer,
+            var summary = try ExportSummary.write(from: store, filter: filter.storeFilter, to: writer,
                                                   writable: KindSet(format.descriptor.writes))
             try writer.finish()
             try staged.commit()

@@ -31,6 +31,12 @@ public struct Importing: Sendable {
         self.store = store
     }
 
+    /// Opens (and on first use makes) the store in `file` to change many cards
+    /// (``StoreFile/Access/writing``), for an import of the formats in `registry`.
+    public init(registry: FormatRegistry, opening file: StoreFile) throws(CardportError) {
+        self.init(registry: registry, store: try file.open(.writing))
+    }
+
     /// Runs the import and reports what it did; `progress` is called every few thousand records.
     public func run(_ request: ImportRequest,
                     progress: ((ConversionProgress) -> Void)? = nil) throws(CardportError) -> MergeOutcome {

@@ -5,7 +5,7 @@ import Foundation
 /// Finds the cards a filter selects, sorted, each with its short id: what `cardport list` shows.
 ///
 /// ```swift
-/// let entries = try Listing(store: store).run(filter: StoreFilter(tags: ["stoicism"]), sort: .updated)
+/// let entries = try Listing(opening: StoreFile(path: "cards.sqlite")).run(filter: CardFilter(tags: ["stoicism"]), sort: .updated)
 /// entries.first?.shortID   // "39955c"
 /// ```
 public struct Listing: Sendable {
@@ -39,10 +39,15 @@ public struct Listing: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to read it (``StoreFile/Access/reading``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.reading))
+    }
+
     /// The cards (never tags or settings) `filter` selects, in `sort` order; without `shortIDs`
     /// (for output that shows whole ids) each entry's ``Entry/shortID`` is its whole id.
-    public func run(filter: StoreFilter, sort: Sort = .added, shortIDs: Bool = true) throws(CardportError) -> [Entry] {
-        var cards = filter
+    public func run(filter: CardFilter, sort: Sort = .added, shortIDs: Bool = true) throws(CardportError) -> [Entry] {
+        var cards = filter.storeFilter
         cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
         var records: [CardportCore.Record] = []
         let short = try store.read { (reader) in
@@ -56,8 +61,8 @@ public struct Listing: Sendable {
     /// Calls `body` with each card (never tags or settings) `filter` selects, in the order the cards
     /// were added, as the store reads them: for output that needs neither another order nor short
     /// ids, so that no list of the cards is held in memory before the first is printed.
-    public func forEach(filter: StoreFilter, _ body: (CardportCore.Record) throws(CardportError) -> Void) throws(CardportError) {
-        var cards = filter
+    public func forEach(filter: CardFilter, _ body: (CardportCore.Record) throws(CardportError) -> Void) throws(CardportError) {
+        var cards = filter.storeFilter
         cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
         try store.read { (reader) in try reader.forEach(cards, body) }
     }

@@ -6,7 +6,7 @@ import Foundation
 /// with its short id and the matching words marked.
 ///
 /// ```swift
-/// let results = try Searching(store: store).run("left hand", filter: StoreFilter())
+/// let results = try Searching(opening: StoreFile(path: "cards.sqlite")).run("left hand", filter: CardFilter())
 /// results.first?.excerpt   // "Light is the \u{1}left\u{2} \u{1}hand\u{2} of darkness…"
 /// ```
 public struct Searching: Sendable {
@@ -26,11 +26,16 @@ public struct Searching: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to read it (``StoreFile/Access/reading``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.reading))
+    }
+
     /// The cards `filter` selects whose words hold every word of `text`, at most `limit`, best first.
-    public func run(_ text: String, filter: StoreFilter, limit: Int = 50) throws(CardportError) -> [Result] {
+    public func run(_ text: String, filter: CardFilter, limit: Int = 50) throws(CardportError) -> [Result] {
         try store.catchUpSearch()
         return try store.read { (reader) in
-            let hits = try reader.search(text, filter: filter, limit: limit)
+            let hits = try reader.search(text, filter: filter.storeFilter, limit: limit)
             let short = try reader.shortIDs(hits.map(\.record.id))
             return hits.map {
                 Result(entry: Listing.Entry(record: $0.record, shortID: short[$0.record.id] ?? $0.record.id), excerpt: $0.excerpt)

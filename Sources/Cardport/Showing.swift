@@ -21,6 +21,11 @@ public struct Showing: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file` to read it (``StoreFile/Access/reading``).
+    public init(opening file: StoreFile) throws(CardportError) {
+        self.init(store: try file.open(.reading))
+    }
+
     /// The cards `ids` name (whole ids or unique prefixes), in the order given; an unknown or
     /// ambiguous prefix is an error that lists the candidates.
     public func run(ids: [String]) throws(CardportError) -> [CardportCore.Record] {

@@ -6,10 +6,28 @@ import Foundation
 /// store edit, in one transaction.
 ///
 /// ```swift
-/// let tags = try Tagging(store: store).list()
-/// try Tagging(store: store).rename("stoic", to: "stoicism")
+/// let file = StoreFile(path: "cards.sqlite")
+/// let tags = try Tagging(opening: file, for: .reading).list()
+/// try Tagging(opening: file, for: .editing).rename("stoic", to: "stoicism")
 /// ```
 public struct Tagging: Sendable {
+    /// A tag and how many cards carry it: a line of `cardport tag`.
+    public struct Entry: Sendable, Hashable, Encodable {
+        /// The tag's name as first written.
+        public var name: String
+        /// Its colour, if it has one.
+        public var colour: TagColour?
+        /// Citations and bookmarks with the tag (archived citations included).
+        public var cards: Int
+
+        /// A line of the listing.
+        public init(name: String, colour: TagColour?, cards: Int) {
+            self.name = name
+            self.colour = colour
+            self.cards = cards
+        }
+    }
+
     /// The store to read or change.
     public let store: Store
 
@@ -18,9 +36,15 @@ public struct Tagging: Sendable {
         self.store = store
     }
 
+    /// Opens the store in `file`: ``StoreFile/Access/reading`` to list, ``StoreFile/Access/editing``
+    /// to change a tag.
+    public init(opening file: StoreFile, for access: StoreFile.Access) throws(CardportError) {
+        self.init(store: try file.open(access))
+    }
+
     /// Every tag with its colour and how many cards carry it, by name.
-    public func list() throws(CardportError) -> [TagUsage] {
-        try store.read { (reader) in try reader.tagUsage() }
+    public func list() throws(CardportError) -> [Entry] {
+        try store.read { (reader) in try reader.tagUsage() }.map { Entry(name: $0.name, colour: $0.colour, cards: $0.cards) }
     }
 
     /// Renames `name` to `newName` on every card; returns how many cards changed.
@@ -43,7 +67,7 @@ public struct Tagging: Sendable {
     }
 
     /// The tags as a table: name, colour (a swatch before it when `colour` is on) and card count.
-    public static func table(_ tags: [TagUsage], colour: Bool) -> String {
+    public static func table(_ tags: [Entry], colour: Bool) -> String {
         guard !tags.isEmpty else { return "" }
         let nameWidth = max(3, tags.map(\.name.count).max() ?? 0)
         let colourWidth = max(6, tags.map { ($0.colour?.description ?? "").count }.max() ?? 0) + (colour ? 2 : 0)

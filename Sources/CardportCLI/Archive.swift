@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Archive: ParsableCommand {
@@ -28,10 +27,10 @@ extension CardportCommand {
 
 /// The shared body of `archive` and `unarchive`.
 enum ArchiveCommand {
-    static func run(archive: Bool, store: StoreOptions, filter: StoreFilter) throws {
+    static func run(archive: Bool, store: StoreOptions, filter: CardFilter) throws {
         var count = 0
         try Terminal.run { () throws(CardportError) in
-            count = try Archiving(store: try store.open()).run(archive: archive, filter: filter)
+            count = try Archiving(opening: try store.file).run(archive: archive, filter: filter)
         }
         Terminal.printError("\(archive ? "archived" : "unarchived") \(ConversionReport.count(count, "citation"))\n")
     }

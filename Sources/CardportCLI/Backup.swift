@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Backup: ParsableCommand {
@@ -25,7 +24,7 @@ extension CardportCommand {
         func run() throws {
             var summary: BackupSummary?
             try Terminal.run { () throws(CardportError) in
-                summary = try Cardport.Backup(store: try store.openForReading()).write(to: output)
+                summary = try Cardport.Backup(opening: try store.file).write(to: output)
             }
             if let summary { Terminal.printError(summary.summary) }
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CardportCore
-import CardportStore
+import Cardport
 import Foundation
 
 /// The filters of `list` and `search`: the store filters, and the kind, archive, topic and task ones.
@@ -41,7 +41,7 @@ struct CardFilterOptions: ParsableArguments {
     }
 
     /// The filter these options describe.
-    func filter() throws(CardportError) -> StoreFilter {
+    func filter() throws(CardportError) -> CardFilter {
         var filter = filters.filter(kinds: kind.map { [$0] }, archived: archived ? .only : (includeArchived ? .include : .exclude))
         filter.status = status
         if let dueBefore {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CardportStore
+import Cardport
 
 /// The citations `archive` and `unarchive` act on: ids, or the store filters, or both.
 struct CitationSelection: ParsableArguments {
@@ -15,7 +15,7 @@ struct CitationSelection: ParsableArguments {
     }
 
     /// The citations named or selected, among those `archived` allows.
-    func filter(archived: StoreFilter.Archived) -> StoreFilter {
+    func filter(archived: CardFilter.Archived) -> CardFilter {
         filters.filter(kinds: nil, archived: archived, ids: ids)
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 import Foundation
 
 extension CardportCommand {
@@ -108,7 +107,7 @@ extension CardportCommand {
             var message = ""
             try Terminal.run { () throws(CardportError) in
                 let edit = try edit()
-                let editing = Editing(store: try store.openForEditing())
+                let editing = try Editing(opening: try store.file)
                 if edit.isEmpty {
                     message = try EditorSession.run(editing, id: id)
                 } else {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Export: ParsableCommand {
@@ -74,11 +73,11 @@ extension CardportCommand {
                                         archived: archived ? .only : (includeArchived ? .include : .exclude))
             var summary: ExportSummary?
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.openForReading()
+                let file = try store.file
                 var options = plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard,
                                                            split: split))
                 options.replacesEditedBlocks = force
-                let exporting = Exporting(registry: try plugins.registry(), store: opened)
+                let exporting = try Exporting(registry: try plugins.registry(), opening: file)
                 if let outDir, let to {
                     summary = try exporting.run(directory: outDir, to: to, filter: filter, writeOptions: options)
                 } else {

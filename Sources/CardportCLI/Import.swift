@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Import: ParsableCommand {
@@ -66,9 +65,9 @@ extension CardportCommand {
             var path = ""
             try Terminal.run { () throws(CardportError) in
                 defer { bar?.finish() }
-                let opened = try store.open()
-                path = opened.path
-                outcome = try Importing(registry: try plugins.registry(), store: opened).run(request) { bar?.update($0) }
+                let file = try store.file
+                path = file.path
+                outcome = try Importing(registry: try plugins.registry(), opening: file).run(request) { bar?.update($0) }
             }
             switch (report, quiet) {
             case (.json, _): Terminal.printOutput(Terminal.json(outcome))

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 import Foundation
 
 extension CardportCommand {
@@ -44,7 +43,7 @@ extension CardportCommand {
             var found = 0
             try Terminal.run { () throws(CardportError) in
                 let style = json ? .json : format
-                let listing = Listing(store: try store.openForReading())
+                let listing = try Listing(opening: try store.file)
                 if style == .jsonl && sort == .added {
                     // Printed as read: tens of thousands of cards need not wait for the last.
                     let output = ByteOutput.standardOutput()

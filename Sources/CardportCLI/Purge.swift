@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Purge: ParsableCommand {
@@ -39,7 +38,7 @@ extension CardportCommand {
         func run() throws {
             var count = 0
             try Terminal.run { () throws(CardportError) in
-                count = try Purging(store: try store.open()).run(filter: filters.filter(kinds: nil, archived: .only, ids: ids),
+                count = try Purging(opening: try store.file).run(filter: filters.filter(kinds: nil, archived: .only, ids: ids),
                                                                  dryRun: dryRun)
             }
             Terminal.printError("\(dryRun ? "would delete" : "deleted") \(ConversionReport.count(count, "archived citation"))"

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Restore: ParsableCommand {
@@ -48,7 +47,7 @@ extension CardportCommand {
             var outcome = MergeOutcome(report: MergeReport())
             var path = ""
             try Terminal.run { () throws(CardportError) in
-                path = try store.path
+                path = try store.file.path
                 let verification: Restoring.Verification
                 (outcome, verification) = try Restoring.run(file, storePath: path, mode: replace ? .replace : (merge ? .merge : nil),
                                                             policy: policy, unverified: unverified)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Search: ParsableCommand {
@@ -44,7 +43,7 @@ extension CardportCommand {
             var text = ""
             var found = 0
             try Terminal.run { () throws(CardportError) in
-                let results = try Searching(store: try store.openForReading()).run(self.text, filter: try filters.filter(), limit: limit)
+                let results = try Searching(opening: try store.file).run(self.text, filter: try filters.filter(), limit: limit)
                 found = results.count
                 switch json ? .json : format {
                 case .table: text = Searching.render(results, colour: ListFormat.colourOnStandardOutput)

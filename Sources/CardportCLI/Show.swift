@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Show: ParsableCommand {
@@ -28,7 +27,7 @@ extension CardportCommand {
         func run() throws {
             var text = ""
             try Terminal.run { () throws(CardportError) in
-                let cards = try Showing(store: try store.openForReading()).run(ids: ids)
+                let cards = try Showing(opening: try store.file).run(ids: ids)
                 text = json ? try Showing.jsonArray(cards) : try Showing.yaml(cards)
             }
             Terminal.printOutput(text)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Stats: ParsableCommand {
@@ -21,9 +20,8 @@ extension CardportCommand {
         func run() throws {
             var text = ""
             try Terminal.run { () throws(CardportError) in
-                let opened = try store.openForReading()
-                let statistics = try opened.read { (reader) in try reader.statistics() }
-                text = report == .json ? Terminal.json(statistics) : statistics.summary(store: opened.path)
+                let statistics = try Statistics(opening: try store.file).run()
+                text = report == .json ? Terminal.json(statistics) : statistics.summary
             }
             Terminal.printOutput(text)
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Cardport
 import CardportCore
-import CardportStore
 import Foundation
 
 /// `--store PATH`, shared by the commands that use the store.
@@ -9,36 +9,12 @@ struct StoreOptions: ParsableArguments {
                                valueName: "path"))
     var store: String?
 
-    /// The store's path, from the option, the environment or the default location.
-    var path: String {
+    /// The store file, from the option, the environment or the default location; the operation
+    /// the command runs opens it as its work needs.
+    var file: StoreFile {
         get throws(CardportError) {
-            guard let path = StoreLocation.resolve(option: store, environment: ProcessInfo.processInfo.environment) else {
-                throw CardportError(.usage, "no store location: HOME is not set",
-                                    hint: "pass --store PATH or set CARDPORT_STORE")
-            }
-            return path
+            try StoreFile.locate(option: store, environment: ProcessInfo.processInfo.environment)
         }
-    }
-
-    /// Opens (and on first use creates) the store, to change many cards (import, archive, purge):
-    /// an existing store's pages are checked first, so a damaged one is refused before the write.
-    func open() throws(CardportError) -> Store {
-        let path = try path
-        let existed = FileManager.default.fileExists(atPath: path)
-        let store = try Store(path: path)
-        if existed { try store.checkPages() }
-        return store
-    }
-
-    /// Opens the store to change one card or tag (edit, tag): SQLite's own checks on the pages the
-    /// change touches stand in for a check of the whole file.
-    func openForEditing() throws(CardportError) -> Store {
-        try Store(path: try path)
-    }
-
-    /// Opens the store only to read it: read-only when its file or directory is not writable.
-    func openForReading() throws(CardportError) -> Store {
-        try Store(path: try path, access: .reading)
     }
 }
 
@@ -62,9 +38,9 @@ struct StoreFilterOptions: ParsableArguments {
     var source: String?
 
     /// The filter these options describe, over `kinds` and `ids`.
-    func filter(kinds: Set<RecordKind>?, archived: StoreFilter.Archived, ids: [String] = []) -> StoreFilter {
-        StoreFilter(kinds: kinds, tags: tag, anyTag: anyTag, favouritesOnly: favourites, archived: archived,
-                    author: author, source: source, ids: ids)
+    func filter(kinds: Set<RecordKind>?, archived: CardFilter.Archived, ids: [String] = []) -> CardFilter {
+        CardFilter(kinds: kinds, tags: tag, anyTag: anyTag, favouritesOnly: favourites, archived: archived,
+                   author: author, source: source, ids: ids)
     }
 
     /// Whether any filter is set.

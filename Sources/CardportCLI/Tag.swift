@@ -1,7 +1,6 @@
 import ArgumentParser
 import Cardport
 import CardportCore
-import CardportStore
 
 extension CardportCommand {
     struct Tag: ParsableCommand {
@@ -33,7 +32,7 @@ extension CardportCommand {
         func run() throws {
             var text = ""
             try Terminal.run { () throws(CardportError) in
-                let tags = try Tagging(store: try store.openForReading()).list()
+                let tags = try Tagging(opening: try store.file, for: .reading).list()
                 text = json ? Terminal.json(tags) : Tagging.table(tags, colour: ListFormat.colourOnStandardOutput)
             }
             Terminal.printOutput(text)
@@ -54,7 +53,7 @@ extension CardportCommand {
         func run() throws {
             var count = 0
             try Terminal.run { () throws(CardportError) in
-                count = try Tagging(store: try store.openForEditing()).rename(name, to: newName)
+                count = try Tagging(opening: try store.file, for: .editing).rename(name, to: newName)
             }
             Terminal.printError("renamed '\(name)' to '\(newName)' on \(ConversionReport.count(count, "card"))\n")
         }
@@ -74,7 +73,7 @@ extension CardportCommand {
 
         func run() throws {
             try Terminal.run { () throws(CardportError) in
-                try Tagging(store: try store.openForEditing()).recolour(name, colour)
+                try Tagging(opening: try store.file, for: .editing).recolour(name, colour)
             }
             Terminal.printError("'\(name)' is now \(colour.lowercased() == "none" ? "without a colour" : colour)\n")
         }
@@ -91,7 +90,7 @@ extension CardportCommand {
         func run() throws {
             var count = 0
             try Terminal.run { () throws(CardportError) in
-                count = try Tagging(store: try store.openForEditing()).delete(name)
+                count = try Tagging(opening: try store.file, for: .editing).delete(name)
             }
             Terminal.printError("deleted '\(name)' from \(ConversionReport.count(count, "card"))\n")
         }

@@ -30,7 +30,7 @@ import Testing
 
     private func exported(_ store: Store, _ directory: TemporaryDirectory) throws -> String {
         let path = directory.file("export-\(UUID().uuidString).jsonl")
-        _ = try Exporting(registry: .standard, store: store).run(output: path, filter: StoreFilter(archived: .include))
+        _ = try Exporting(registry: .standard, store: store).run(output: path, filter: CardFilter(archived: .include))
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
