@@ -229,6 +229,6 @@ import Testing
         let back = try task.scratch.write("export.json", try task.run(["export"]).output)
         let read = try Self.convert([back, "--to", "todotxt", "-o", "-"])
         #expect(read.split(separator: "\n").map { $0.split(separator: " ").filter { !$0.hasPrefix("uuid:") && !$0.hasPrefix("20") }
-            .joined(separator: " ") } == ["(A) Write report +work @desk", "Optics"])
+            .joined(separator: " ") } == ["(A) Write report +work @desk", "Optics kind:topic"])
     }
 }
