@@ -67,7 +67,12 @@ public struct CSVFormat: CardFormat {
         switch dialect {
         case .generic:
             if recognised != nil { return .possible }
-            return CSVColumn.kind(ofHeader: names.map(CSVColumn.fold)) != nil ? .possible : .no
+            let folded = names.map(CSVColumn.fold)
+            guard let kind = CSVColumn.kind(ofHeader: folded) else { return .no }
+            // Excel's "Unicode text" (`.txt`, UTF-16) is tab-separated: a tab-separated header of two
+            // columns or more of one kind is certain, so that it is read as a table whatever its extension.
+            let named = Set(folded.compactMap { CSVColumn.named($0, for: kind) })
+            return CSVFormat.delimiter(ofFirstLine: prefix) == 0x09 && named.count >= 2 ? .certain : .possible
         default:
             return recognised == dialect ? .certain : .no
         }
@@ -95,12 +100,25 @@ public struct CSVFormat: CardFormat {
         }
         let line = prefix[..<end]
         guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != 0x7B, first != 0x5B else { return nil }
-        let delimiter = [UInt8(0x2C), 0x09, 0x3B, 0x7C].max { a, b in line.count(of: a) < line.count(of: b) } ?? 0x2C
+        let delimiter = delimiter(ofLine: line)
         return line.split(separator: delimiter, omittingEmptySubsequences: false).map { cell in
             var text = String(decoding: cell, as: UTF8.self).trimmingSpaces
             if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
             return text
         }
+    }
+}
+
+extension CSVFormat {
+    /// The most frequent of `,` tab `;` `|` in `line` (`,` when none occurs).
+    static func delimiter(ofLine line: ArraySlice<UInt8>) -> UInt8 {
+        [UInt8(0x2C), 0x09, 0x3B, 0x7C].max { a, b in line.count(of: a) < line.count(of: b) }.flatMap { line.count(of: $0) > 0 ? $0 : nil } ?? 0x2C
+    }
+
+    /// ``delimiter(ofLine:)`` of the first line of `prefix`.
+    static func delimiter(ofFirstLine prefix: [UInt8]) -> UInt8 {
+        let end = prefix.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? prefix.count
+        return delimiter(ofLine: prefix[..<end])
     }
 }
 

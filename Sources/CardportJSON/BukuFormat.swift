@@ -23,8 +23,7 @@ public struct BukuFormat: CardFormat {
             guard shape.has("uri"), !shape.has("typeCode") else { return .no }
             return shape.has("tags") || shape.has("index") ? .certain : (shape.opening == 0x5B ? .possible : .no)
         }
-        // Only possible: the markdown format reads this form too, and stays the default for `.md`.
-        return BukuMarkdownReader.looksLikeBuku(prefix) ? .possible : .no
+        return BukuMarkdownReader.sniff(prefix)
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {

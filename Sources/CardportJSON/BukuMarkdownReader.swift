@@ -18,15 +18,34 @@ final class BukuMarkdownReader: RecordReader {
         self.input = input
     }
 
-    /// Whether a prefix holds a line in buku's form with a tag comment, which plain Markdown lists lack.
-    static func looksLikeBuku(_ prefix: [UInt8]) -> Bool {
-        var lineStart = 0
+    /// How surely a prefix is buku's Markdown export.
+    ///
+    /// `buku --export FILE.md` writes nothing but lines `- [title](url)`, each ending there or with
+    /// ` <!-- TAGS: a,b -->`. A tag comment is what plain Markdown notes lack: a prefix whose
+    /// complete lines are all of that form, one at least with the comment, is certain; one with such
+    /// a line among other text is possible (the `markdown` format reads the comment too); a list of
+    /// links without any comment is left to the `markdown` format, which reads it as well.
+    static func sniff(_ prefix: [UInt8]) -> SniffResult {
+        var lineStart = 0, tagged = false, onlyExport = true, commented = false
         for (index, byte) in prefix.enumerated() where byte == 0x0A {
-            let line = prefix[lineStart..<index]
+            var line = Array(prefix[lineStart..<index])
             lineStart = index + 1
-            if line.starts(with: Array("- [".utf8)), find(Array(line), tagOpening) != nil, parse(Array(line)) != nil { return true }
+            if line.last == 0x0D { line.removeLast() }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            guard line.starts(with: Array("- [".utf8)), parse(line) != nil else {
+                onlyExport = false
+                continue
+            }
+            if find(line, tagOpening) != nil { commented = true }
+            if let start = find(line, tagOpening), line.count >= tagClosing.count,
+               line[(line.count - tagClosing.count)...].elementsEqual(tagClosing),
+               start > 1, line[start - 2] == 0x29, line[start - 1] == 0x20 {
+                tagged = true
+            } else if line.last != 0x29 {
+                onlyExport = false
+            }
         }
-        return false
+        return tagged && onlyExport ? .certain : commented ? .possible : .no
     }
 
     func next() throws(CardportError) -> Record? {

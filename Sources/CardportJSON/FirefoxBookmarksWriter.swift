@@ -77,7 +77,10 @@ final class FirefoxBookmarksWriter: RecordWriter {
 
     private func date(_ key: StaticString, _ value: Timestamp?, field: String) {
         guard let value else { return }
-        if value.nanoseconds % 1000 != 0 { losses.dropField(field, of: .bookmark) }
+        // Read back as microseconds in UTC: a finer fraction, another zone or a day alone is not kept.
+        if FirefoxBookmarksFormat.timestamp(microseconds: FirefoxBookmarksFormat.microseconds(value)) != value {
+            losses.dropField(field, of: .bookmark)
+        }
         writer.byte(0x2C)
         writer.byte(0x22)
         writer.raw(key)

@@ -58,4 +58,23 @@ enum TaskwarriorDate {
     static func normalised(_ timestamp: Timestamp) -> Timestamp {
         Timestamp(secondsSince1970: timestamp.secondsSince1970)
     }
+
+    /// A due date as it is read back: a day (`2024-02-12`) when it falls at midnight UTC, else the
+    /// instant in UTC.
+    ///
+    /// Taskwarrior has no date without a time: a day (the planner's due dates, todo.txt's
+    /// `due:2024-02-12`) is written as its midnight UTC, so that instant is read as the day again.
+    static func due(_ timestamp: Timestamp) -> Timestamp {
+        let seconds = timestamp.secondsSince1970
+        guard seconds % 86_400 == 0, timestamp.nanoseconds == 0 else { return normalised(timestamp) }
+        let c = normalised(timestamp).components
+        return Timestamp(year: c.year, month: c.month, day: c.day, isDateOnly: true) ?? normalised(timestamp)
+    }
+
+    /// `YYYY-MM-DD` for a due date read as a day (``due(_:)``), else `text` as written.
+    static func dueText(_ text: String) -> String {
+        guard let parsed = parse(text) else { return text }
+        let day = due(parsed)
+        return day.isDateOnly ? day.iso8601 : text
+    }
 }

@@ -105,9 +105,12 @@ public struct TaskwarriorFormat: CardFormat {
                 }
             case "entry": created = try date(member)
             case "modified": updated = try date(member)
-            case "start", "end", "due", "wait", "scheduled", "until":
+            case "start", "end", "wait", "scheduled", "until":
                 _ = try date(member)
                 extras[member.key] = try decoder.string(member)
+            case "due":
+                _ = try date(member)
+                extras[member.key] = TaskwarriorDate.dueText(try decoder.string(member))
             case "progress":
                 let (value, rounded) = try self.progress(member, decoder: decoder)
                 progress = value

@@ -99,7 +99,7 @@ final class TaskwarriorWriter: RecordWriter {
                 losses.dropField("progress", of: .topic)
             }
         }
-        date("due", topic.dueDate, field: "due", kind: .topic)
+        date("due", topic.dueDate, field: "due", kind: .topic, readBack: TaskwarriorDate.due)
         tags(topic.extras, prefix: [TaskwarriorTags.topicTag] + (topic.status == .onHold ? ["on_hold"] : []), kind: .topic)
         var added: [String] = []
         if let notes = topic.notes { added.append(notes) }
@@ -116,6 +116,9 @@ final class TaskwarriorWriter: RecordWriter {
         let base = [topic.updatedAt, topic.createdAt].compactMap { $0 }.first(where: TaskwarriorDate.isImportable)
         annotations(kept: topic.extras["annotations"], added: added, base: base, kind: .topic)
         extras(topic.extras, kind: .topic)
+        if topic.id != TaskwarriorFormat.recordID(uuid: TaskwarriorFormat.uuid(id: topic.id, extras: topic.extras)) {
+            losses.dropField("id", of: .topic)
+        }
         writer.byte(0x7D)
     }
 
@@ -157,17 +160,18 @@ final class TaskwarriorWriter: RecordWriter {
         date("modified", updated, field: "updated_at", kind: kind)
     }
 
-    /// Writes a date Taskwarrior imports; counts one it would crash on, and a fraction it drops.
-    @discardableResult
-    private func date(_ key: String, _ value: Timestamp?, field: String, kind: RecordKind) -> Bool {
-        guard let value else { return false }
+    /// Writes a date Taskwarrior imports; counts one it would crash on, and one that reads back
+    /// otherwise (`readBack` gives what the reader makes of it): a fraction, a zone other than UTC,
+    /// a day without a time.
+    private func date(_ key: String, _ value: Timestamp?, field: String, kind: RecordKind,
+                      readBack: (Timestamp) -> Timestamp = TaskwarriorDate.normalised) {
+        guard let value else { return }
         guard TaskwarriorDate.isImportable(value) else {
             losses.dropField(field, of: kind)
-            return false
+            return
         }
-        if value.nanoseconds != 0 { losses.dropField(field, of: kind) }
+        if readBack(value) != value { losses.dropField(field, of: kind) }
         member(key, TaskwarriorDate.text(value))
-        return true
     }
 
     /// Writes a date attribute kept from a Taskwarrior input when it parses, else `derived`.
@@ -175,7 +179,9 @@ final class TaskwarriorWriter: RecordWriter {
         if let kept = extras[key] {
             // An ISO 8601 date (todo.txt's `due:2024-01-10`) is written in Taskwarrior's form.
             if let parsed = TaskwarriorDate.parse(kept), TaskwarriorDate.isImportable(parsed) {
-                member(key, TaskwarriorDate.text(parsed))
+                let text = TaskwarriorDate.text(parsed)
+                if (key == "due" ? TaskwarriorDate.dueText(text) : text) != kept { losses.dropField(key, of: kind) }
+                member(key, text)
                 return
             }
             losses.dropField(key, of: kind)
@@ -275,12 +281,16 @@ final class TaskwarriorWriter: RecordWriter {
                 continue
             }
             if TaskwarriorWriter.dates.contains(key), let date = TaskwarriorDate.parse(value) {
-                member(key, TaskwarriorDate.text(date))
+                let text = TaskwarriorDate.text(date)
+                if text != value { losses.dropField(key, of: kind) }
+                member(key, text)
             } else if key == "priority" {
                 guard let level = TaskwarriorWriter.priority(value) else {
                     losses.dropField("priority", of: kind)
                     continue
                 }
+                // todo.txt's `A` is written as `H`: the same rank, but it reads back as `H`.
+                if level != value { losses.dropField("priority", of: kind) }
                 member(key, level)
             } else if key == "depends", let parsed = TaskwarriorWriter.parse(value), case .array = parsed {
                 writer.raw(",\"depends\":")

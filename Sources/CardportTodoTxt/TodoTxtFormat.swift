@@ -4,8 +4,8 @@ public import CardportCore
 /// `+project`, `@context` and `key:value` words.
 ///
 /// Reading gives a task per line (see ``TodoTxtReader`` for the mapping; the text keeps its words,
-/// and `+project` names become the task's tags in `extras["tags"]`). Writing takes tasks and topics
-/// and counts what a line cannot hold. `.txt` is shared with Kindle clippings: a file with
+/// and `+project` names become the task's tags in `extras["tags"]`), or a topic for a line with the
+/// word ``topicMarker``. Writing takes tasks and topics and counts what a line cannot hold. `.txt` is shared with Kindle clippings: a file with
 /// `==========` separator lines is never todo.txt.
 ///
 /// ```
@@ -15,9 +15,13 @@ public import CardportCore
 public struct TodoTxtFormat: CardFormat {
     public init() {}
 
+    /// The word that marks a line Cardport wrote for a topic: a `key:value` word, the form todo.txt
+    /// gives to what it has no syntax for, which its tools list with the line but not as a project.
+    public static let topicMarker = "kind:topic"
+
     public let descriptor = FormatDescriptor(
         id: "todotxt", aliases: ["todo.txt", "todo-txt"], extensions: ["txt"], mediaType: "text/plain",
-        reads: [.task], writes: [.task, .topic],
+        reads: [.task, .topic], writes: [.task, .topic],
         summary: "todo.txt: one task per line, x, (A), dates, +project, @context, due:")
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
@@ -49,7 +53,7 @@ public struct TodoTxtFormat: CardFormat {
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
-        TodoTxtReader(input: input, limits: options.limits)
+        TodoTxtReader(input: input, limits: options.limits, kind: options.kind)
     }
 
     public func makeWriter(_ output: ByteOutput, options: WriteOptions) throws(CardportError) -> any RecordWriter {

@@ -9,14 +9,21 @@ import CardportCore
 /// ``TodoTxtWriter`` writes: it goes to `extras["taskwarrior_uuid"]` and makes the task's id the one
 /// Taskwarrior's reader gives it, so a task that went through todo.txt keeps its identity. A
 /// progress between the model's steps of 5 is rounded to the nearest one and counted in ``notes``.
+///
+/// A line with the word ``TodoTxtFormat/topicMarker`` is a topic (every line is with `--kind
+/// topics`, none is with `--kind tasks`): its text without that word is the title, `due:` the due
+/// date, `x` done; the other words map as for a task, into the topic's `extras`.
 final class TodoTxtReader: RecordReader {
     private let input: ByteInput
     private let limits: ReadLimits
+    /// The kind every line is read as (`--kind`); `nil` to go by the topic project.
+    private let kind: RecordKind?
     private(set) var notes = ReaderNotes()
 
-    init(input: ByteInput, limits: ReadLimits) {
+    init(input: ByteInput, limits: ReadLimits, kind: RecordKind? = nil) {
         self.limits = limits
         self.input = input
+        self.kind = kind
     }
 
     func next() throws(CardportError) -> Record? {
@@ -31,9 +38,27 @@ final class TodoTxtReader: RecordReader {
                 throw input.error(.malformedInput, "invalid UTF-8 in a task", at: offset,
                                   hint: "the file is not UTF-8; convert it first (iconv -t UTF-8)", isRecoverable: true)
             }
-            return .task(try task(parsed, line: line, offset: offset))
+            let marked = parsed.text.split(separator: " ").contains { $0 == TodoTxtFormat.topicMarker }
+            guard (kind ?? (marked ? .topic : .task)) == .topic else { return .task(try task(parsed, line: line, offset: offset)) }
+            return .topic(try topic(parsed, line: line, offset: offset))
         }
         return nil
+    }
+
+    /// A topic: the task the line reads as, its text without the topic marker as the title, a
+    /// `due:` that is a date as the due date, done when done; the rest of its fields in `extras`.
+    private func topic(_ line: TodoTxtLine, line bytes: [UInt8], offset: Int) throws(CardportError) -> Topic {
+        var line = line
+        let words = line.text.split(separator: " ", omittingEmptySubsequences: false)
+        line.text = words.filter { $0 != TodoTxtFormat.topicMarker }.joined(separator: " ")
+        let task = try task(line, line: bytes, offset: offset)
+        var extras = task.extras
+        let due = extras["due"].flatMap(Timestamp.init(parsing:))
+        if due != nil { extras["due"] = nil }
+        if (1...99).contains(task.progress.percent) { extras["progress"] = String(task.progress.percent) }
+        let id = extras[TodoTxtReader.uuidKey].map { RecordID.foreign(namespace: "taskwarrior", id: $0) }
+        return Topic(id: id, title: line.text, dueDate: due, status: task.isDone ? .done : .unstarted,
+                     createdAt: task.createdAt, updatedAt: task.updatedAt, extras: extras)
     }
 
     private func task(_ line: TodoTxtLine, line bytes: [UInt8], offset: Int) throws(CardportError) -> TaskItem {

@@ -7,7 +7,8 @@ import CardportCore
 /// `+tags` and `@contexts` kept in `extras` that the text does not already name; `due:` and, when
 /// partly done, `progress:`; `pri:` keeps a done task's priority; `uuid:` a Taskwarrior task's uuid
 /// (`extras["taskwarrior_uuid"]`), so that it goes back to Taskwarrior as the same task. A topic: its title, `due:`, `x`
-/// when done; its notes, links, questions and an in-progress or on-hold status are dropped.
+/// when done, and the word ``TodoTxtFormat/topicMarker`` that makes it read back as a topic;
+/// its notes, links, questions and an in-progress or on-hold status are dropped.
 final class TodoTxtWriter: RecordWriter {
     private let output: ByteOutput
     private var bytes: [UInt8] = []
@@ -42,11 +43,20 @@ final class TodoTxtWriter: RecordWriter {
             line.isDone = topic.status == .done
             fill(&line, text: topic.title, created: topic.createdAt, updated: topic.updatedAt, extras: topic.extras,
                  dueDate: topic.dueDate, kind: .topic)
+            let title = line.text
+            guard !title.allSatisfy(\.isWhitespace) else {
+                losses.dropRecord(of: .topic)
+                return
+            }
+            line.text += " " + TodoTxtFormat.topicMarker
             if topic.status == .inProgress || topic.status == .onHold { losses.dropField("status", of: .topic) }
             if topic.notes != nil { losses.dropField("notes", of: .topic) }
             if !topic.links.isEmpty { losses.dropField("links", of: .topic, count: topic.links.count) }
             if !topic.questions.isEmpty { losses.dropField("questions", of: .topic, count: topic.questions.count) }
-            losses.dropField("id", of: .topic)
+            let uuid = line.values.first { $0.key == "uuid" }?.value
+            if topic.id != RecordID.topic(title: title), uuid.map({ RecordID.foreign(namespace: "taskwarrior", id: $0) }) != topic.id {
+                losses.dropField("id", of: .topic)
+            }
             try emit(line, kind: .topic)
         default:
             return
@@ -81,7 +91,7 @@ final class TodoTxtWriter: RecordWriter {
 
     private func fill(_ line: inout TodoTxtLine, text: String, created: Timestamp?, updated: Timestamp?,
                       extras: [String: String], dueDate: Timestamp?, kind: RecordKind) {
-        let (text, isExact) = TodoTxtWriter.lineText(text, isDone: line.isDone)
+        var (text, isExact) = TodoTxtWriter.lineText(text, isDone: line.isDone)
         if !isExact { losses.dropField(kind == .task ? "description" : "title", of: kind) }
         textIsExact = isExact
         line.text = text
@@ -97,7 +107,11 @@ final class TodoTxtWriter: RecordWriter {
                     losses.dropField(key, of: kind)
                     continue
                 }
-                if !written.contains(marker + name) { line.text += " " + marker + name }
+                guard !written.contains(marker + name) else { continue }
+                // The reader keeps `+project` and `@context` words in the text, so the text reads back with it.
+                line.text += " " + marker + name
+                if isExact { losses.dropField(kind == .task ? "description" : "title", of: kind) }
+                isExact = false
             }
         }
         if let priority = extras["priority"] {

@@ -69,14 +69,15 @@ final class NetscapeBookmarksWriter: RecordWriter {
         try document.end()
     }
 
-    /// Whole seconds since 1970, or `nil` (counted as lost) for a date before 1970 or with a fraction.
+    /// Whole seconds since 1970, or `nil` (counted as lost) for a date before 1970; counted too when
+    /// the date reads back otherwise (UTC, whole seconds): a fraction, another zone, a day alone.
     private func seconds(_ timestamp: Timestamp?, field: String) -> String? {
         guard let timestamp else { return nil }
         guard timestamp.secondsSince1970 > 0 else {
             losses.dropField(field, of: .bookmark)
             return nil
         }
-        if timestamp.nanoseconds != 0 { losses.dropField(field, of: .bookmark) }
+        if Timestamp(secondsSince1970: timestamp.secondsSince1970) != timestamp { losses.dropField(field, of: .bookmark) }
         return String(timestamp.secondsSince1970)
     }
 }

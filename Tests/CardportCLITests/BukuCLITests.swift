@@ -93,6 +93,33 @@ import Testing
         #expect(try CLIRunner.run(["inspect", single]).stdout == "\(single): buku, 1 record (1 bookmark)\n")
     }
 
+    @Test func readsBukusMarkdownExportWithoutBeingTold() throws {
+        let scratch = try TemporaryDirectory()
+        guard let buku = try BukuDatabase(in: scratch) else { return }
+        for (url, title, tags) in [("https://example.org/?a=1&b=2", "Tom <and> Jerry", "cartoons,kids"),
+                                   ("https://example.com/plain", "Plain", "")] {
+            var arguments = ["--tacit", "-a", url, "--title", title]
+            if !tags.isEmpty { arguments += ["--tag", tags] }
+            let added = try buku.run(arguments)
+            #expect(added.status == 0, "buku -a failed: \(added.errors)")
+        }
+        let exported = try buku.run(["--tacit", "-e", scratch.file("buku.md")])
+        #expect(exported.status == 0, "buku -e failed: \(exported.errors)")
+        let result = try CLIRunner.run(["convert", scratch.file("buku.md"), "-o", "-", "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            {"kind":"bookmark","id":"\(try idOf("https://example.org/?a=1&b=2"))","name":"Tom <and> Jerry","text":"https://example.org/?a=1&b=2","tags":["cartoons","kids"]}
+            {"kind":"bookmark","id":"\(try idOf("https://example.com/plain"))","name":"Plain","text":"https://example.com/plain","tags":[]}
+
+            """, stderr: """
+            read 2 records from \(scratch.file("buku.md")) (buku): 2 bookmarks
+            wrote 2 records to standard output (jsonl)
+
+            """))
+        // The same lines in notes, under a heading, are plain Markdown.
+        let notes = try scratch.write("notes.md", "# Reading\n\n" + (try scratch.read("buku.md")))
+        #expect(try CLIRunner.run(["inspect", notes]).stdout == "\(notes): markdown, 2 records (2 bookmarks)\n")
+    }
+
     @Test func firefoxSampleReadsWithFoldersAsTagsAndSkipsPlaces() throws {
         let result = try CLIRunner.run(["convert", "Samples/firefox-bookmarks.json", "-o", "-", "--to", "buku",
                                         "--folders-as-tags", "parent"])

@@ -31,7 +31,7 @@ import Testing
             taskwarrior      task                     .json                       tasks, topics                        tasks, topics                        Taskwarrior: task export (array or lines) in, task import out
             firefox          firefox-json             .json                       bookmarks                            bookmarks                            Firefox bookmark backup JSON (children/typeCode/uri tree)
             buku             -                        .json, .md                  bookmarks                            bookmarks                            buku: reads buku -p -j JSON and its Markdown, writes Markdown for buku --import
-            todotxt          todo.txt, todo-txt       .txt                        tasks                                tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:
+            todotxt          todo.txt, todo-txt       .txt                        tasks, topics                        tasks, topics                        todo.txt: one task per line, x, (A), dates, +project, @context, due:
 
             """, stderr: ""))
     }

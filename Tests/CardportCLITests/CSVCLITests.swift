@@ -16,6 +16,29 @@ import Testing
         #expect(lines[1] == "\"It is not that we have a short time to live, but that we waste a lot of it.\",Seneca,On the Shortness of Life,stoicism;time,true,false,2023-02-11T08:14:00+00:00,,The opening line.,location 112,6ebc4094-66ae-8028-a22b-2b2976e4f2aa,B00HZ4CKU4,yellow,philosophy,,")
     }
 
+    @Test func readsExcelsUnicodeTextAsATabSeparatedTable() throws {
+        let scratch = try TemporaryDirectory()
+        // Excel's "Unicode text" (.txt): UTF-16LE with its byte-order mark, tab-separated, CRLF.
+        let table = "Text\tAuthor\tTags\r\nKnow thyself.\tSocrates\tgreek\r\nCarpe diem – seize the day\tHorace\tlatin\r\n"
+        let path = scratch.file("quotes.txt")
+        try Data([0xFF, 0xFE] + table.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: path))
+        let result = try CLIRunner.run(["convert", path, "-o", "-", "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 0, stdout: """
+            {"kind":"citation","id":"1321ee4f-0cd6-80e2-b955-b32ae589c50a","text":"Know thyself.","author":"Socrates","tags":["greek"],"favourite":false,"archived":false}
+            {"kind":"citation","id":"5e829158-a93b-8995-95d7-9ac8f7c1ffe2","text":"Carpe diem – seize the day","author":"Horace","tags":["latin"],"favourite":false,"archived":false}
+
+            """, stderr: """
+            read 2 records from \(path) (csv): 2 citations
+              1 warning:
+            \(path):2:1: warning: read as 'csv' because of its content: as 'kindle', which its extension suggests, it fails here: no Kindle entry could be read; the first: cannot read the metadata line of the entry for 'Text\tAuthor\tTags': it names no kind of entry Cardport knows
+                2 | Know thyself. Socrates greek
+                  | ^
+              hint: pass --from kindle to read it as 'kindle' and see the error
+            wrote 2 records to standard output (jsonl)
+
+            """))
+    }
+
     @Test func aCitationWithAURLColumnReadsBackAsACitation() throws {
         let scratch = try TemporaryDirectory()
         let converted = try CLIRunner.run(["convert", "Samples/readwise-import.csv", "-o", scratch.file("rw.csv")])

@@ -125,7 +125,7 @@ import Testing
             String(line.replacing(/"id":"[0-9a-f-]{36}",/, with: "").replacing(/,"extras":\{"taskwarrior_uuid":"[0-9a-f-]{36}"\}/, with: ""))
         }.sorted()
         #expect(lines == [
-            #"{"kind":"topic","title":"Linear algebra","due":"2024-02-01T00:00:00Z","status":"onHold","notes":"Chapters 1–3","links":["https://ocw.mit.edu/courses/18-06"],"questions":[{"text":"What is a basis?","answer":"A spanning independent set","done":true}],"created_at":"2024-01-02T10:00:00Z","updated_at":"2024-01-05T08:00:00Z"}"#,
+            #"{"kind":"topic","title":"Linear algebra","due":"2024-02-01","status":"onHold","notes":"Chapters 1–3","links":["https://ocw.mit.edu/courses/18-06"],"questions":[{"text":"What is a basis?","answer":"A spanning independent set","done":true}],"created_at":"2024-01-02T10:00:00Z","updated_at":"2024-01-05T08:00:00Z"}"#,
             #"{"kind":"topic","title":"Statistics","status":"done","links":[],"questions":[],"created_at":"2024-01-06T10:00:00Z","updated_at":"2024-01-09T10:00:00Z"}"#,
             #"{"kind":"topic","title":"Thermodynamics","status":"inProgress","links":[],"questions":[],"created_at":"2024-01-06T10:00:00Z","updated_at":"2024-01-07T10:00:00Z"}"#,
         ])

@@ -38,7 +38,7 @@ import Testing
         #expect(converted == CLIRunner.Result(status: 0, stdout: "", stderr: """
             read 5 records from \(input) (jsonl): 4 tasks, 1 topic
             wrote 5 records to \(scratch.file("todo.txt")) (todotxt)
-            dropped fields the target cannot hold: task.id (3), topic.id (1), topic.notes (1), topic.status (1)
+            dropped fields the target cannot hold: task.description (3), task.id (3), topic.notes (1), topic.status (1)
 
             """))
         #expect(try scratch.read("todo.txt") == """
@@ -46,7 +46,7 @@ import Testing
             (A) Email Prof. Álvarez @email
             Draft the essay outline @desk progress:25
             x 2024-02-04 2024-01-30 Read chapter 3 +reading pri:C
-            Statistics due:2024-03-01
+            Statistics kind:topic due:2024-03-01
 
             """)
         guard let listed = try todo(["ls"], directory: scratch.path) else { return }
@@ -55,7 +55,7 @@ import Testing
             1 (A) 2024-02-01 Revise linear algebra notes +maths @desk due:2024-02-12
             2 (A) Email Prof. Álvarez @email
             3 Draft the essay outline @desk progress:25
-            5 Statistics due:2024-03-01
+            5 Statistics kind:topic due:2024-03-01
             4 x 2024-02-04 2024-01-30 Read chapter 3 +reading pri:C
             --
             TODO: 5 of 5 tasks shown

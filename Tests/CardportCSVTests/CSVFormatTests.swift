@@ -61,9 +61,17 @@ import Testing
         #expect(sniff(CSVFormat(dialect: .todoist), readwise) == .no)
         #expect(sniff(format, readwise) == .possible)
         #expect(sniff(format, "text;author\n") == .possible)
-        #expect(sniff(format, "name\turl\n") == .possible)
+        #expect(sniff(format, "name\turl\n") == .certain)
+        #expect(sniff(format, "url\tfoo\n") == .possible)
         #expect(sniff(format, "{\"text\":\"a\"}\n") == .no)
         #expect(sniff(format, "==========\n") == .no)
+    }
+
+    @Test func isCertainOfATabSeparatedHeaderOfOneKind() {
+        // Excel's "Unicode text": tab-separated, a header of columns it knows.
+        #expect(format.sniff(Array("Text\tAuthor\tTags\nKnow thyself.\tSocrates\tgreek\n".utf8)) == .certain)
+        #expect(format.sniff(Array("Text,Author,Tags\n".utf8)) == .possible)
+        #expect(format.sniff(Array("Water the plants\tat home\n".utf8)) == .no)
     }
 
     @Test func namesEachDialectAsItsOwnFormat() {

@@ -69,8 +69,21 @@ import Testing
         #expect(format.sniff(Array("[\n    {\n        \"description\": \"\",\n        \"index\": 1,\n        \"tags\": \"a\",\n        \"title\": \"A\",\n        \"uri\": \"https://a.example\"\n    }\n]\n".utf8)) == .certain)
         #expect(format.sniff(Array("[{\"uri\": \"https://a.example\"}]".utf8)) == .possible)
         #expect(format.sniff(Array("{\n    \"description\": \"\",\n    \"index\": 3,\n    \"tags\": \"\",\n    \"title\": \"A\",\n    \"uri\": \"https://a.example\"\n}\n".utf8)) == .certain)
-        #expect(format.sniff(Array("- [a](https://a.example) <!-- TAGS: x -->\n".utf8)) == .possible)
+        #expect(format.sniff(Array("- [a](https://a.example) <!-- TAGS: x -->\n".utf8)) == .certain)
         #expect(format.sniff(Array("# Notes\n".utf8)) == .no)
+    }
+
+    @Test func isCertainOfBukusMarkdownExportOnlyWhenNothingElseIsInIt() {
+        // What `buku --export x.md` writes: link lines, tag comments on some.
+        let export = "- [Tom <and> Jerry](https://example.org/?a=1&b=2) <!-- TAGS: cartoons,kids -->\n- [Plain](https://example.com/plain)\n"
+        #expect(format.sniff(Array(export.utf8)) == .certain)
+        #expect(format.sniff(Array(export.replacingOccurrences(of: "\n", with: "\r\n").utf8)) == .certain)
+        // A list of links with no tag comment: plain Markdown reads it as well.
+        #expect(format.sniff(Array("- [Plain](https://example.com/plain)\n- [Other](https://example.com/other)\n".utf8)) == .no)
+        // Notes around such a line, or text after its comment: Markdown that happens to hold one.
+        #expect(format.sniff(Array(("# Reading\n\n" + export).utf8)) == .possible)
+        #expect(format.sniff(Array("- [a](https://a.example) <!-- TAGS: x --> and more\n".utf8)) == .possible)
+        #expect(format.sniff(Array("- [a](https://a.example) see <!-- TAGS: x -->\n".utf8)) == .possible)
     }
 
     @Test func readsDamagedJSONAsJSONNotMarkdown() {

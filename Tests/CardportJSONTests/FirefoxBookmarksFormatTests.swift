@@ -67,6 +67,22 @@ import Testing
         #expect(written.losses.fields == ["bookmark.tags": 2, "bookmark.created_at": 1])
     }
 
+    @Test func countsADateThatReadsBackInAnotherForm() throws {
+        // dateAdded is microseconds in UTC: the instant is written, the zone and a day alone are not.
+        let zoned = try #require(Timestamp(parsing: "2024-03-12T19:04:11+01:00"))
+        let day = try #require(Timestamp(parsing: "2024-03-12"))
+        let exact = try #require(Timestamp(parsing: "2024-03-12T18:04:11.250Z"))
+        let written = try FormatHarness.write(format, [
+            .bookmark(Bookmark(text: "https://a.example/", createdAt: zoned, updatedAt: day)),
+            .bookmark(Bookmark(text: "https://b.example/", createdAt: exact)),
+        ])
+        #expect(written.text.contains(#""dateAdded":1710266651000000,"lastModified":1710201600000000"#))
+        #expect(written.losses.fields == ["bookmark.created_at": 1, "bookmark.updated_at": 1])
+        let read = try FormatHarness.read(format, written.text)
+        let expected: [Timestamp?] = [Timestamp(secondsSince1970: 1_710_266_651), exact]
+        #expect(read.map { record -> Timestamp? in if case .bookmark(let b) = record { b.createdAt } else { nil } } == expected)
+    }
+
     @Test func refusesWhatIsNotABackup() {
         #expect(FormatHarness.error(reading: "[1, 2]", as: format)?.message == "a Firefox bookmark backup is an object, not an array")
         #expect(FormatHarness.error(reading: #"{"children":[{"typeCode":1,"title":"no uri"}]}"#, as: format)?.message

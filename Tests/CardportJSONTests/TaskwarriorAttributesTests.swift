@@ -15,7 +15,7 @@ import Testing
             """, options: ReadOptions(kind: .topic))
         #expect(records == [.topic(Topic(
             id: TaskwarriorFormat.recordID(uuid: "5c1f0a3e-9b7d-4e2a-8f61-3d2c7b9e4a10"), title: "Optics",
-            dueDate: Timestamp(year: 2024, month: 3, day: 1), status: .onHold, notes: "Lenses first\nand mirrors",
+            dueDate: Timestamp(year: 2024, month: 3, day: 1, isDateOnly: true), status: .onHold, notes: "Lenses first\nand mirrors",
             links: ["https://example.org/optics"], questions: [Question(text: "Why blue?", answer: "Rayleigh")],
             createdAt: Timestamp(year: 2024, month: 1, day: 2, hour: 10), updatedAt: Timestamp(year: 2024, month: 1, day: 5),
             extras: ["priority": "H", "tags": #"["physics"]"#, "taskwarrior_uuid": "5c1f0a3e-9b7d-4e2a-8f61-3d2c7b9e4a10"]))])

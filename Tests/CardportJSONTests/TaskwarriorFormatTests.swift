@@ -49,7 +49,9 @@ import Testing
         // joined by line breaks; so a `mailto:` link comes back as a line of the notes.
         let links = topic.links.filter { $0.contains("://") && !$0.contains(where: \.isWhitespace) }
         let notes = ([topic.notes].compactMap { $0 } + topic.links.filter { !links.contains($0) }).joined(separator: "\n")
-        return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title, dueDate: projected(topic.dueDate),
+        // A due date at midnight UTC reads back as that day.
+        let due = topic.dueDate.flatMap { TaskwarriorDate.isImportable($0) ? TaskwarriorDate.due($0) : nil }
+        return Topic(id: TaskwarriorFormat.recordID(uuid: uuid), title: topic.title, dueDate: due,
                      status: status, notes: notes.isEmpty ? nil : notes, links: links, questions: topic.questions,
                      createdAt: created, updatedAt: updated, extras: extras)
     }
@@ -121,7 +123,35 @@ import Testing
             ]
 
             """)
-        #expect(written.losses.fields == ["task.id": 2, "task.extras": 1])
+        // The ids, the bad key, `B` written as `M`, the day of `wait` written as an instant.
+        #expect(written.losses.fields == ["task.id": 2, "task.extras": 1, "task.priority": 1, "task.wait": 1, "topic.id": 1])
+    }
+
+    @Test func keepsADueDayAndCountsWhatReadsBackOtherwise() throws {
+        let day = try #require(Timestamp(parsing: "2024-02-15"))
+        let zoned = try #require(Timestamp(parsing: "2024-02-04T09:05:00+01:00"))
+        let written = try FormatHarness.write(format, [
+            .task(TaskItem(description: "Revise", createdAt: day, extras: ["due": "2024-02-12", "priority": "A"])),
+            .topic(Topic(title: "Stoic ethics", dueDate: day, createdAt: zoned)),
+        ])
+        #expect(written.text.contains(#""entry":"20240204T080500Z","due":"20240215T000000Z""#))
+        #expect(written.text.contains(#""entry":"20240215T000000Z","due":"20240212T000000Z""#))
+        // A day as `entry` reads back as its midnight, a zone as UTC, `A` as `H`; the ids as the uuids' ids.
+        #expect(written.losses.fields == ["task.created_at": 1, "task.priority": 1, "task.id": 1, "topic.created_at": 1, "topic.id": 1])
+        let read = try FormatHarness.read(format, written.text)
+        guard read.count == 2, case .task(let task) = read[0], case .topic(let topic) = read[1] else {
+            Issue.record("expected a task and a topic, read \(read)")
+            return
+        }
+        #expect(task.extras["due"] == "2024-02-12")
+        #expect(topic.dueDate == day)
+        #expect(topic.createdAt == TaskwarriorDate.normalised(zoned))
+    }
+
+    @Test func aDueDateAtAnotherTimeStaysAnInstant() throws {
+        let records = try FormatHarness.read(format, #"[{"uuid":"11111111-2222-4333-8444-555555555555","status":"pending","description":"a","due":"20240211T230000Z","tags":["cardport_topic"]}]"#)
+        let due = records.first.flatMap { record -> Timestamp? in if case .topic(let t) = record { t.dueDate } else { nil } }
+        #expect(due == Timestamp(year: 2024, month: 2, day: 11, hour: 23))
     }
 
     @Test func countsWhatTaskwarriorWouldRefuseInsteadOfWritingIt() throws {

@@ -28,7 +28,7 @@ import Testing
         Sample("backup.yaml", "yaml", 12, .citation, "We are what we repeatedly do. Excellence, then, is not an act, but a habit."),
         Sample("boox-reading-notes.txt", "boox", 3, .citation, "Никогда не разговаривайте с неизвестными."),
         Sample("buku-bookmarks.json", "buku", 4, .bookmark, "https://doc.rust-lang.org/book/"),
-        Sample("buku-export.md", "markdown", 6, .bookmark, "https://doc.rust-lang.org/book/"),
+        Sample("buku-export.md", "buku", 6, .bookmark, "https://doc.rust-lang.org/book/"),
         Sample("calibre-highlights.calibre_highlights", "calibre", 2, .citation, "It was the best of times, it was the worst of times,"),
         Sample("chrome-bookmarks.html", "netscape", 8, .bookmark, "https://news.ycombinator.com/"),
         Sample("dummyjson-quotes-page.json", "dummyjson", 5, .citation, "Your heart is the size of an ocean. Go find yourself in its hidden depths."),

@@ -122,6 +122,21 @@ import Testing
         #expect(try FormatHarness.read(format, text).count == 1000)
     }
 
+    @Test func countsADateThatReadsBackInAnotherForm() throws {
+        // ADD_DATE is whole seconds in UTC: the instant is written, the zone and a day alone are not.
+        let zoned = try #require(Timestamp(parsing: "2024-03-12T19:04:11+01:00"))
+        let day = try #require(Timestamp(parsing: "2024-03-12"))
+        let written = try FormatHarness.write(format, [
+            .bookmark(Bookmark(text: "https://a.example/", createdAt: zoned, updatedAt: day)),
+            .bookmark(Bookmark(text: "https://b.example/", createdAt: Timestamp(secondsSince1970: 1_710_266_651))),
+        ])
+        #expect(written.text.contains(#"<A HREF="https://a.example/" ADD_DATE="1710266651" LAST_MODIFIED="1710201600">"#))
+        #expect(written.losses.fields == ["bookmark.created_at": 1, "bookmark.updated_at": 1])
+        let read = try FormatHarness.read(format, written.text)
+        let expected: [Timestamp?] = [Timestamp(secondsSince1970: 1_710_266_651), Timestamp(secondsSince1970: 1_710_266_651)]
+        #expect(read.map { record -> Timestamp? in if case .bookmark(let b) = record { b.createdAt } else { nil } } == expected)
+    }
+
     @Test func writesTheFormBrowsersImport() throws {
         let records: [Record] = [
             .bookmark(Bookmark(name: "Pro Git", text: "https://git-scm.com/book?a=1&b=2", tags: ["git", "books"],
