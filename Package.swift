@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "CardportMachineryTests",
             dependencies: [
-                "CardportMachinery",
+                "CardportMachinery", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

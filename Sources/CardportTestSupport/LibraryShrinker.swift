@@ -3,7 +3,7 @@ public import CardportCore
 /// Smaller libraries to try when a property fails, so the failure is reported with a small case.
 ///
 /// Every candidate is strictly smaller than the library it comes from: one record fewer, or one
-/// record with one field cleared or one text a character shorter. The property checker takes the
+/// record with one field cleared, one tag left out or one text a character shorter. The property checker takes the
 /// first candidate that still fails and asks again, so it ends at a library where no single step
 /// keeps the failure: usually one record with the one field that matters.
 ///
@@ -46,11 +46,17 @@ public enum LibraryShrinker {
         }
     }
 
-    /// Versions of a record with one field cleared or one text shortened.
-    static func simpler(_ record: Record) -> [Record] {
+    /// Versions of a record with one field cleared, one tag left out or one text shortened.
+    ///
+    /// Public for generators of cases that hold a record beside other parts (a citation and an
+    /// edit to make to it), so they shrink the record as the library generators do.
+    public static func simpler(_ record: Record) -> [Record] {
         switch record {
         case .citation(let c):
             var out: [Citation] = shorter(c.text).map { text in var c = c; c.text = text; return c }
+            if c.tags.count > 1 {
+                out += c.tags.indices.map { index in var c = c; c.tags.remove(at: index); return c }
+            }
             out += [{ var c = c; c.author = nil; return c }(), { var c = c; c.source = nil; return c }(),
                     { var c = c; c.tags = []; return c }(), { var c = c; c.note = nil; return c }(),
                     { var c = c; c.location = nil; return c }(), { var c = c; c.extras = [:]; return c }(),

@@ -53,8 +53,9 @@ import Testing
 
     /// Files in Cardport's citation columns with good rows, rows each decoder rejects, rows the
     /// scanner rejects, unquoted fields with quotes inside, blank lines and a bookmark section, with
-    /// every delimiter and every record end.
-    static let messyFiles = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
+    /// every delimiter and every record end. A failing file shrinks by whole lines after the header,
+    /// then by scalars anywhere, always keeping a line end for the property to find.
+    static let messyFiles = Generator<[UInt8], Shrinking<[UInt8]>>(run: { rng in
         let end = ["\n", "\r\n", "\r"].randomElement(using: &rng)!
         let d: Character = [",", ";", "\t", "|"].randomElement(using: &rng)!
         func line(_ fields: [String]) -> [UInt8] { Array((fields.joined(separator: String(d)) + end).utf8) }
@@ -82,7 +83,10 @@ import Testing
         }
         if Int.random(in: 0..<6, using: &rng) == 0 { bytes += line(["\"never closed", "x", "", "", "\nmore"]) }
         return bytes
-    }
+    }, shrink: { bytes in
+        Shrinking.removingLines(of: bytes, keepingFirst: 1)
+            + Shrinking.removingScalars(of: bytes).filter { $0.contains(0x0A) || $0.contains(0x0D) }
+    })
 
     @Test func workersReadWhatTheReaderReadsItself() async {
         await propertyCheck(count: 200, input: CSVRowWorkersTests.messyFiles) { bytes in

@@ -1,4 +1,5 @@
 @testable import CardportCore
+import CardportTestSupport
 import PropertyBased
 import Testing
 
@@ -6,10 +7,10 @@ import Testing
     /// Whatever the order and the repeats, the index answers as a dictionary of first positions
     /// does, through every growth of the table.
     @Test func answersAsADictionaryOfFirstPositions() async {
-        let picks = Generator<[Int], Shrink.None<[Int]>> { rng in
+        let picks = Generator<[Int], Shrinking<[Int]>>(run: { rng in
             let distinct = Int.random(in: 1...3_000, using: &rng)
             return (0..<Int.random(in: 0...6_000, using: &rng)).map { _ in Int.random(in: 0..<distinct, using: &rng) }
-        }
+        }, shrink: { Shrinking.removing(from: $0) })
         await propertyCheck(count: 20, input: picks) { picks in
             var index = IdentityIndex()
             var expected: [IdentityKey: Int32] = [:]

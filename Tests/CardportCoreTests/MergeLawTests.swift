@@ -20,7 +20,9 @@ import Testing
                                       Timestamp(year: 2021, month: 6, day: 1, hour: 12, minute: 0, second: 0, zone: .utc),
                                       Timestamp(year: 2023, month: 3, day: 5, isDateOnly: true)]
 
-    static let pairs = Generator<Pair, Shrink.None<Pair>> { rng in
+    /// A failing pair shrinks one copy's field at a time: an extra left out, a date cleared, the
+    /// archived flag cleared; the text and author stay, so the copies stay one card.
+    static let pairs = Generator<Pair, Shrinking<Pair>>(run: { rng in
         func copy(_ label: String, using rng: inout some RandomNumberGenerator) -> Citation {
             var extras: [String: String] = [:]
             for key in ["shared", label] where Bool.random(using: &rng) {
@@ -32,6 +34,20 @@ import Testing
                             location: CitationLocation(page: label), extras: extras)
         }
         return Pair(existing: copy("existing", using: &rng), incoming: copy("incoming", using: &rng))
+    }, shrink: { pair in
+        simpler(pair.existing).map { Pair(existing: $0, incoming: pair.incoming) }
+            + simpler(pair.incoming).map { Pair(existing: pair.existing, incoming: $0) }
+    })
+
+    static func simpler(_ copy: Citation) -> Shrinking<Citation> {
+        Shrinking.removing(from: copy.extras.keys.sorted()).map { keys in
+            var copy = copy
+            copy.extras = copy.extras.filter { keys.contains($0.key) }
+            return copy
+        }
+            + Shrinking.clearing(copy.createdAt, to: nil).map { var copy = copy; copy.createdAt = $0; return copy }
+            + Shrinking.clearing(copy.updatedAt, to: nil).map { var copy = copy; copy.updatedAt = $0; return copy }
+            + Shrinking.clearing(copy.isArchived, to: false).map { var copy = copy; copy.isArchived = $0; return copy }
     }
 
     static func merged(_ pair: Pair, policy: MergePolicy) throws -> Citation {

@@ -1,5 +1,6 @@
 @testable import CardportCore
 import CardportMachinery
+import CardportTestSupport
 import PropertyBased
 import Testing
 
@@ -17,11 +18,11 @@ import Testing
 
     @Test func theResultDoesNotDependOnHowTheWorkIsShared() async {
         let words = ["well", "begun", "is", "half", "done", "carpe", "diem", "the", "end"]
-        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+        let texts = Generator<[String], Shrinking<[String]>>(run: { rng in
             (0..<Int.random(in: 0...60, using: &rng)).map { _ in
                 (0..<Int.random(in: 1...7, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
             }
-        }
+        }, shrink: Self.fewerTextsAndWords)
         await propertyCheck(count: 200, input: texts) { texts in
             let groups = texts.indices.map { UInt64($0 % 3) }
             let one = Self.roots(texts, groups: groups, parts: 1)
@@ -69,16 +70,22 @@ import Testing
         // bit comes from its first eight bytes only.
         let words = ["well", "begun", "is", "half", "done", "carpe", "diem", "ünï", "1234567", "12345678",
                      "123456789", "extraordinarily", "extraordinarilz"]
-        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+        let texts = Generator<[String], Shrinking<[String]>>(run: { rng in
             (0..<Int.random(in: 0...40, using: &rng)).map { _ in
                 let count = Int.random(in: 0...9, using: &rng) < 7 ? Int.random(in: 3...6, using: &rng) : Int.random(in: 1...2, using: &rng)
                 return (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
             }
-        }
+        }, shrink: Self.fewerTextsAndWords)
         await propertyCheck(count: 300, input: texts) { texts in
             let groups = texts.indices.map { UInt64($0 % 4) }
             #expect(Self.roots(texts, groups: groups, parts: 2) == Self.rootsComparingEveryPair(texts, groups: groups))
         }
+    }
+
+    /// A failing list of texts shrinks by texts left out, then by words left out of one text (each
+    /// keeps a word, as the generators make them).
+    @Sendable static func fewerTextsAndWords(_ texts: [String]) -> sending Shrinking<[String]> {
+        Shrinking.removing(from: texts) + Shrinking.replacingEach(in: texts) { Shrinking.removingWords(of: $0) }
     }
 
     static func rootsComparingEveryPair(_ texts: [String], groups: [UInt64]) -> [Int32] {
@@ -118,7 +125,7 @@ extension NearDuplicateFinderTests {
     /// The index sorts its keys as a comparison sort by key, then entry, does, and finds each key's
     /// entries and nothing for keys it does not hold: repeated keys and keys in one bucket included.
     @Test func indexSortsAndFindsItsKeys() async {
-        let lists = Generator<[UInt64], Shrink.None<[UInt64]>> { rng in
+        let lists = Generator<[UInt64], Shrinking<[UInt64]>>(run: { rng in
             let pool = (0..<Int.random(in: 1...50, using: &rng)).map { _ in UInt64.random(in: 0...UInt64.max, using: &rng) }
             return (0..<Int.random(in: 0...3_000, using: &rng)).map { _ in
                 // Some keys repeat, some share their top bits, most are anywhere.
@@ -128,7 +135,7 @@ extension NearDuplicateFinderTests {
                 default: return UInt64.random(in: 0...UInt64.max, using: &rng)
                 }
             }
-        }
+        }, shrink: { Shrinking.removing(from: $0) })
         await propertyCheck(count: 100, input: lists) { keys in
             let list = keys.enumerated().map { (key: $0.element, entry: Int32($0.offset)) }
             let expected = list.sorted { ($0.key, $0.entry) < ($1.key, $1.entry) }

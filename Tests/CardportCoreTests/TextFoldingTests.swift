@@ -60,12 +60,15 @@ import Testing
     /// One buffer reused for texts long and short, with and without edge punctuation, and for
     /// texts that need the normaliser, holds each text's fold exactly.
     @Test func aReusedBufferHoldsEachFoldExactly() async {
-        let texts = Generator<[String], Shrink.None<[String]>> { rng in
+        let texts = Generator<[String], Shrinking<[String]>>(run: { rng in
             (0..<Int.random(in: 1...12, using: &rng)).map { _ in
                 let text = FoldingSamples.text.run(using: &rng)
                 return Bool.random(using: &rng) ? "“" + String(repeating: text + " ", count: Int.random(in: 1...30, using: &rng)) + "…" : text
             }
-        }
+        }, shrink: { texts in
+            Shrinking.removing(from: texts, keeping: 1)
+                + Shrinking.replacingEach(in: texts) { Shrinking.removingCharacters(of: $0) }
+        })
         await propertyCheck(count: 200, input: texts) { texts in
             var buffer = FoldBuffer()
             for text in texts {
@@ -102,9 +105,9 @@ extension TextFoldingTests {
     @Test func theWordAtATimePathAgreesWithTheByteAtATimePath() async {
         let pieces = ["Well", "BEGUN", "is", "half", "done.", " ", " ", " ", "  ", "\t", "\n", "\r\n", "“", "’", "é", "\u{0}",
                       "\u{7F}", "A", "z", "[", "@", "`", "{", "—", "ﬁ", "0123456789"]
-        let texts = Generator<String, Shrink.None<String>> { rng in
+        let texts = Generator<String, Shrinking<String>>(run: { rng in
             (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-        }
+        }, shrink: { Shrinking.removingCharacters(of: $0) })
         await propertyCheck(count: 1000, input: texts) { text in
             #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
         }
@@ -160,13 +163,14 @@ extension TextFoldingTests {
 }
 
 enum FoldingSamples {
-    /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in.
-    static var text: Generator<String, Shrink.None<String>> {
-        Generator { rng in
+    /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in; it shrinks
+    /// by whole characters.
+    static var text: Generator<String, Shrinking<String>> {
+        Generator(run: { rng in
             let extra = ["“", "”", "’", "…", " – ", "\u{00A0}", "ﬁ", "Ｗ", "É", "e\u{301}", "İ", "Σ", ".", "!", " "]
             var text = RandomCards.text(using: &rng)
             for _ in 0..<Int.random(in: 0...4, using: &rng) { text += extra.randomElement(using: &rng)! }
             return text + RandomCards.text(using: &rng)
-        }
+        }, shrink: { Shrinking.removingCharacters(of: $0) })
     }
 }

@@ -74,14 +74,17 @@ import Testing
         #""te\u0078t":"escaped name""#, #""text" : "spaced""#,
     ]
 
-    /// One to three lines, each of members joined with random spacing and sometimes damaged.
-    static let lines = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in
+    /// One to three lines, each of members joined with random spacing and sometimes damaged. A
+    /// failing input shrinks by whole lines, then by scalars (damage stays as it was made).
+    static let lines = Generator<[UInt8], Shrinking<[UInt8]>>(run: { rng in
         var bytes: [UInt8] = []
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             bytes += line(using: &rng) + (Bool.random(using: &rng) ? [0x0A] : [0x0D, 0x0A])
         }
         return bytes
-    }
+    }, shrink: { bytes in
+        (Shrinking.removingLines(of: bytes) + Shrinking.removingScalars(of: bytes)).filter { !$0.isEmpty }
+    })
 
     static func line(using rng: inout some RandomNumberGenerator) -> [UInt8] {
         var parts: [String] = []

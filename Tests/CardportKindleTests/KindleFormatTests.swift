@@ -47,8 +47,9 @@ import Testing
 
     /// One book with many highlights whose locations overlap, written in time order, none of whose
     /// texts holds another by whole words (each word is `h<highlight>w<n>`): the replay edits none,
-    /// so every highlight, and every note, comes back.
-    static let crowdedBook = Generator<Library, Shrink.None<Library>> { rng in
+    /// so every highlight, and every note, comes back. A failing book shrinks by highlights left
+    /// out, then by one highlight's note or one of its words.
+    static let crowdedBook = Generator<Library, Shrinking<Library>>(run: { rng in
         var library = Library()
         var start = Int.random(in: 1...500, using: &rng)
         for index in 0..<Int.random(in: 2...30, using: &rng) {
@@ -62,7 +63,14 @@ import Testing
                                               location: CitationLocation(start: start, end: end)))
         }
         return library
-    }
+    }, shrink: { library in
+        let citations = library.citations
+        let simpler = Shrinking.replacingEach(in: citations) { citation in
+            Shrinking.clearing(citation.note, to: nil).map { note in var citation = citation; citation.note = note; return citation }
+                + Shrinking.removingWords(of: citation.text).map { text in var citation = citation; citation.text = text; return citation }
+        }
+        return (Shrinking.removing(from: citations) + simpler).map { Library(citations: $0) }
+    })
 
     @Test func aBookWithManyOverlappingHighlightsKeepsThemAll() async {
         let format = format

@@ -1,4 +1,5 @@
 import CardportMachinery
+import CardportTestSupport
 import PropertyBased
 import Testing
 
@@ -39,8 +40,9 @@ import Testing
 
     /// Texts of `words` words from ``pool``, with one to three spaces between them and up to two
     /// before, ending with a space or not.
-    static func texts(words: ClosedRange<Int>) -> Generator<[UInt8], Shrink.None<[UInt8]>> {
-        Generator { rng in
+    /// A failing text shrinks by whole scalars (a pool word's invalid bytes stay together).
+    static func texts(words: ClosedRange<Int>) -> Generator<[UInt8], Shrinking<[UInt8]>> {
+        Generator(run: { rng in
             var text: [UInt8] = Array(repeating: 0x20, count: Int.random(in: 0...2, using: &rng))
             for _ in 0..<Int.random(in: words, using: &rng) {
                 text += pool.randomElement(using: &rng)!
@@ -48,7 +50,7 @@ import Testing
             }
             if Bool.random(using: &rng), !text.isEmpty { text.removeLast() }
             return text
-        }
+        }, shrink: { Shrinking.removingScalars(of: $0) })
     }
 
     /// Words start where the text splits on spaces, and each word hashes as it does alone,

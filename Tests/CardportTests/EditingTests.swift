@@ -16,12 +16,39 @@ import Testing
         var favourite: Bool?
     }
 
-    static let cases = Generator<Case, Shrink.None<Case>> { rng in
+    /// A failing case shrinks one part at a time: a change left out, a new text or note shortened
+    /// (never to nothing), or the citation simplified as the library generators simplify it.
+    static let cases = Generator<Case, Shrinking<Case>>(run: { rng in
         Case(citation: RandomCards.citation(using: &rng),
              text: Bool.random(using: &rng) ? RandomCards.text(using: &rng, nonEmpty: true) : nil,
              note: Bool.random(using: &rng) ? RandomCards.text(using: &rng, nonEmpty: true) : nil,
              tag: Bool.random(using: &rng) ? "tag \(Int.random(in: 0...999, using: &rng))" : nil,
              favourite: Bool.random(using: &rng) ? Bool.random(using: &rng) : nil)
+    }, shrink: simpler)
+
+    @Sendable static func simpler(_ test: Case) -> sending Shrinking<Case> {
+        @Sendable func changed(_ change: (inout Case) -> Void) -> Case {
+            var test = test
+            change(&test)
+            return test
+        }
+        var out = Shrinking<Case>()
+        out = out + Shrinking<String?>.clearing(test.text, to: nil).map { text in changed { $0.text = text } }
+        out = out + Shrinking<String?>.clearing(test.note, to: nil).map { note in changed { $0.note = note } }
+        out = out + Shrinking<String?>.clearing(test.tag, to: nil).map { tag in changed { $0.tag = tag } }
+        out = out + Shrinking<Bool?>.clearing(test.favourite, to: nil).map { favourite in changed { $0.favourite = favourite } }
+        if let text = test.text {
+            out = out + Shrinking<String>.removingCharacters(of: text, keeping: 1).map { text in changed { $0.text = text } }
+        }
+        if let note = test.note {
+            out = out + Shrinking<String>.removingCharacters(of: note, keeping: 1).map { note in changed { $0.note = note } }
+        }
+        let records = Shrinking<Record>(LibraryShrinker.simpler(.citation(test.citation)))
+        out = out + records.compactMap { (record: Record) -> Case? in
+            guard case .citation(let citation) = record else { return nil }
+            return changed { $0.citation = citation }
+        }
+        return out
     }
 
     /// The store with `citation` in it, and the citation as the store keeps it.

@@ -20,10 +20,24 @@ import Testing
     static let formats = ["cardport", "jsonl", "yaml", "csv", "markdown", "opml", "xbel", "netscape", "firefox",
                           "buku", "taskwarrior", "todotxt", "kindle", "favourites", "readwise-import", "todoist"]
 
-    static let cases = Generator<Case, Shrink.None<Case>> { rng in
+    /// A failing case shrinks to the whole file (no cut), then as the library generators shrink; the
+    /// format stays, since the failure is about it.
+    static let cases = Generator<Case, Shrinking<Case>>(run: { rng in
         Case(format: formats.randomElement(using: &rng)!,
              library: RandomCards.randomLibrary(using: &rng, kinds: Set(RecordKind.allCases)),
              cut: Bool.random(using: &rng) ? Double.random(in: 0...1, using: &rng) : nil)
+    }, shrink: simpler)
+
+    @Sendable static func simpler(_ testCase: Case) -> sending Shrinking<Case> {
+        let whole = Shrinking<Double?>.clearing(testCase.cut, to: nil).map { (cut: Double?) -> Case in
+            Case(format: testCase.format, library: testCase.library, cut: cut)
+        }
+        let smaller = Shrinking<Case>(deferred: {
+            Shrinking<Library>(LibraryShrinker.candidates(testCase.library)).map { (library: Library) -> Case in
+                Case(format: testCase.format, library: library, cut: testCase.cut)
+            }
+        })
+        return whole + smaller
     }
 
     @Test func aFileThatInspectsCleanlyConvertsCleanly() async {
