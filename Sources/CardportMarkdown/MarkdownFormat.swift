@@ -39,6 +39,7 @@ public struct MarkdownFormat: CardFormat {
 
     public func makeDirectoryWriter(_ directory: OutputDirectory, options: WriteOptions) throws(CardportError) -> (any RecordWriter)? {
         try MarkdownSplitWriter(directory: directory, layout: options.split ?? .book,
-                                force: options.replacesEditedBlocks)
+                                force: options.replacesEditedBlocks, template: options.noteTemplate,
+                                archivedAreRemovals: options.archivedAreRemovals)
     }
 }
