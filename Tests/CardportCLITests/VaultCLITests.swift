@@ -280,6 +280,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: vault + "/Le Guin", withIntermediateDirectories: true)
         try FileManager.default.removeItem(atPath: vault + "/The Dispossessed.md")
         _ = try scratch.write("Vault/Highlights/Le Guin/Anarres.md", note)
+        // A copy in the vault's trash is the note app's, not read.
+        try FileManager.default.createDirectory(atPath: vault + "/.trash", withIntermediateDirectories: true)
+        _ = try scratch.write("Vault/Highlights/.trash/Anarres.md", note.replacingOccurrences(of: "Walls of the mind", with: "Trashed"))
 
         let imported = try CLIRunner.run(["import", vault, "--store", store])
         #expect(imported.status == 0)
