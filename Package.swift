@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/stencilproject/Stencil.git", from: "0.15.1"),
     ],
     targets: [
         .systemLibrary(
@@ -55,7 +56,14 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        .target(name: "CardportMarkdown", dependencies: ["CardportCore", "CardportMachinery", "CardportYAML", "CCmarkGFM"]),
+        // Stencil renders the notes of a vault from a user's template (`--template`).
+        .target(
+            name: "CardportMarkdown",
+            dependencies: [
+                "CardportCore", "CardportMachinery", "CardportYAML", "CCmarkGFM",
+                .product(name: "Stencil", package: "Stencil"),
+            ]
+        ),
         .target(
             name: "CardportStore",
             dependencies: [

@@ -32,8 +32,11 @@ extension Conversion {
                 continue
             }
             var found: [(path: String, format: (any CardFormat)?, size: Int?)] = []
-            try Conversion.walk(path, into: &found) { name in
-                formats.first { $0.descriptor.claimsFolderFile(name) }.map { chosen ?? $0 }
+            try Conversion.walk(path, into: &found) { name, hidden in
+                // Notes in a hidden folder (a vault's .obsidian or .trash) are the note app's own,
+                // not the user's; a device's hidden database folder (.kobo) is still read.
+                formats.first { $0.descriptor.claimsFolderFile(name) && !(hidden && $0.descriptor.id == "markdown") }
+                    .map { chosen ?? $0 }
             }
             guard !found.isEmpty else {
                 let names = formats.flatMap(\.descriptor.folderFiles)
@@ -53,8 +56,9 @@ extension Conversion {
     }
 
     /// Adds to `found` the files under `folder` whose name `wanted` gives a format for, in name order.
-    private static func walk(_ folder: String, into found: inout [(path: String, format: (any CardFormat)?, size: Int?)],
-                             wanted: (String) -> (any CardFormat)?) throws(CardportError) {
+    private static func walk(_ folder: String, hidden: Bool = false,
+                             into found: inout [(path: String, format: (any CardFormat)?, size: Int?)],
+                             wanted: (String, Bool) -> (any CardFormat)?) throws(CardportError) {
         guard let stream = opendir(folder) else {
             let code = errno
             throw CardportError(.io, "cannot read the folder '\(folder)': \(String(cString: strerror(code)))",
@@ -75,10 +79,10 @@ extension Conversion {
             guard lstat(path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
-                try walk(path, into: &found, wanted: wanted)
-            } else if type == S_IFREG, let format = wanted(name) {
+                try walk(path, hidden: hidden || name.hasPrefix("."), into: &found, wanted: wanted)
+            } else if type == S_IFREG, let format = wanted(name, hidden) {
                 found.append((path, format, Int(info.st_size)))
-            } else if type == S_IFLNK, !isDirectory(path, following: true), let format = wanted(name) {
+            } else if type == S_IFLNK, !isDirectory(path, following: true), let format = wanted(name, hidden) {
                 found.append((path, format, nil))
             }
         }

@@ -13,7 +13,7 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
 
     /// Streams the selected cards into `writer`, counting those it cannot hold.
     static func write(from store: Store, filter: StoreFilter, to writer: any RecordWriter,
-                      writable: KindSet) throws(CardportError) -> ExportSummary {
+                      writable: KindSet, uncountedArchived: Bool = false) throws(CardportError) -> ExportSummary {
         var written = 0
         var dropped = KindTally()
         try store.read { (reader) in
@@ -23,6 +23,7 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
                     return
                 }
                 try writer.write(record)
+                if uncountedArchived, case .citation(let citation) = record, citation.isArchived { return }
                 written += 1
             }
         }

@@ -69,12 +69,21 @@ public struct Exporting: Sendable {
         let created = try Conversion.makeDirectory(directory)
         let staged = try OutputDirectory(path: directory)
         do throws(CardportError) {
-            guard let writer = try format.makeDirectoryWriter(staged, options: writeOptions) else {
+            // A vault's notes lose the blocks of citations archived since the last export: the
+            // writer is given those too, to remove them, and they are not counted as written.
+            var options = writeOptions
+            var wider = filter
+            if filter.archived == .exclude, format.descriptor.writes.contains(.citation) {
+                options.archivedAreRemovals = true
+                wider.archived = .include
+            }
+            guard let writer = try format.makeDirectoryWriter(staged, options: options) else {
                 throw CardportError(.usage, "format '\(format.id)' writes single files and cannot --split",
                                     hint: "drop --split and give -o FILE, or --to a format that splits (see Formats.md)")
             }
-            var summary = try ExportSummary.write(from: store, filter: filter.storeFilter, to: writer,
-                                                  writable: KindSet(format.descriptor.writes))
+            var summary = try ExportSummary.write(from: store, filter: wider.storeFilter, to: writer,
+                                                  writable: KindSet(format.descriptor.writes),
+                                                  uncountedArchived: options.archivedAreRemovals)
             try writer.finish()
             try staged.commit()
             summary.output = ConversionReport.OutputSummary(path: directory, format: format.id, records: summary.output.records,

@@ -1,5 +1,6 @@
 public import CardportCore
 public import CardportStore
+import CardportMarkdown
 import Foundation
 
 /// Imports files of any registered format into a store, in one transaction.
@@ -69,6 +70,7 @@ public struct Importing: Sendable {
         var status = ConversionProgress(bytesRead: 0, totalBytes: plan.totalBytes, records: 0)
         var finishedBytes = 0
         var lastBytes = 0
+        var readBack = NoteReadBack()
         for (index, input) in plan.inputs.enumerated() {
             report.inputs.append(MergeReport.Input(name: input.path, format: input.format.id))
             let number = report.inputs.count - 1
@@ -76,9 +78,12 @@ public struct Importing: Sendable {
             let provenance = try transaction.addProvenance(entry)
             let resolution = input.resolution
             let format = input.format
-            let sourceKey = Importing.sourceKey(format: format.id, path: input.path)
+            // A vault note is the source its front matter names, wherever it was moved, and its
+            // highlights are known by their block ids (NoteReadBack).
+            let note = format.id == "markdown" && input.path != "-" ? MarkdownFormat.noteSource(atPath: input.path) : nil
+            let sourceKey = note.map { "markdown:" + $0 } ?? Importing.sourceKey(format: format.id, path: input.path)
             let source = try transaction.source(key: sourceKey, format: format.id)
-            let scheme = OriginItem.Scheme(format: format.id)
+            let scheme = note == nil ? OriginItem.Scheme(format: format.id) : .ownID
             var sync = MergeOutcome.SyncCounts(source: sourceKey)
             let options = plain.effectiveReadOptions
             let opener = InputOpener(input)
@@ -92,8 +97,8 @@ public struct Importing: Sendable {
                 // not copied and released.
                 batch.items.reverse()
                 while let item = batch.items.popLast() {
-                    let keyed: KeyedRecord
-                    let origin: OriginItem
+                    var keyed: KeyedRecord
+                    var origin: OriginItem
                     switch item {
                     case .rejected(let error):
                         report.inputs[number].counts.read += 1
@@ -101,6 +106,11 @@ public struct Importing: Sendable {
                         continue
                     case .record(let record, let item):
                         (keyed, origin) = (record, item)
+                    }
+                    if note != nil, case .citation(let citation) = keyed.record {
+                        let record = Record.citation(try readBack.resolve(citation, in: transaction))
+                        keyed = KeyedRecord(record)
+                        origin = OriginItem(record, key: keyed.key, scheme: .ownID)
                     }
                     status.records += 1
                     if let kind = request.kind, keyed.record.kind != kind {

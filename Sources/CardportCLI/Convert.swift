@@ -20,6 +20,7 @@ extension CardportCommand {
                   cardport convert *.json --out-dir converted --to jsonl
                   cat quotes.jsonl | cardport convert - -o - --to cardport
                   cardport convert highlights.jsonl --out-dir Notes --to markdown --split book
+                  cardport convert highlights.jsonl --out-dir Notes --to markdown --split book --template Book.md.stencil
                 """)
         )
 
@@ -38,6 +39,9 @@ extension CardportCommand {
 
         @Flag(help: "With --split: replace generated blocks edited by hand with the input's version.")
         var force = false
+
+        @Option(help: ArgumentHelp("With --split: render each note from this Stencil template (see Formats.md).", valueName: "file"))
+        var template: String?
 
         @OptionGroup var reading: ReadingOptions
 
@@ -62,6 +66,9 @@ extension CardportCommand {
             if layout.split != nil && outDir == nil {
                 throw ValidationError("--split writes a directory of files: give it with --out-dir DIR.")
             }
+            if template != nil && layout.split == nil {
+                throw ValidationError("--template renders the notes of a folder: give it with --out-dir DIR --split book|citation.")
+            }
         }
 
         /// The writer options of the format flags, with the split layout.
@@ -80,6 +87,7 @@ extension CardportCommand {
                                                  strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: writeOptions)
             request.writeOptions.replacesEditedBlocks = force
+            request.writeOptions.noteTemplate = template
             request.inPlace = formats.inPlace
             let bar = quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()

@@ -15,6 +15,7 @@ extension CardportCommand {
                   cardport export -o favourites.md --favourites
                   cardport export -o stoics.jsonl --tag stoic --author "Marcus Aurelius"
                   cardport export --out-dir Vault/Highlights --to markdown --split book
+                  cardport export --out-dir Vault/Highlights --to markdown --split book --template Book.md.stencil
                 """)
         )
 
@@ -30,6 +31,9 @@ extension CardportCommand {
 
         @Flag(help: "With --out-dir: replace generated blocks edited by hand with the store's version.")
         var force = false
+
+        @Option(help: ArgumentHelp("With --out-dir: render each note from this Stencil template (see Formats.md).", valueName: "file"))
+        var template: String?
 
         @Option(help: ArgumentHelp("Write this format (else the output's extension decides).", valueName: "format"))
         var to: String?
@@ -66,6 +70,9 @@ extension CardportCommand {
             if outDir != nil && (split == nil || to == nil) {
                 throw ValidationError("--out-dir writes a folder of notes: give --to and --split too.")
             }
+            if template != nil && outDir == nil {
+                throw ValidationError("--template renders the notes of a folder: give it with --out-dir DIR.")
+            }
         }
 
         func run() throws {
@@ -77,6 +84,7 @@ extension CardportCommand {
                 var options = plist.apply(to: WriteOptions(delimiter: delimited.delimiter, formulaGuard: !delimited.noFormulaGuard,
                                                            split: split))
                 options.replacesEditedBlocks = force
+                options.noteTemplate = template
                 let exporting = try Exporting(registry: try plugins.registry(), opening: file)
                 if let outDir, let to {
                     summary = try exporting.run(directory: outDir, to: to, filter: filter, writeOptions: options)

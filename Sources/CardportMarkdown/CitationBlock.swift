@@ -3,6 +3,8 @@ import CardportCore
 /// A citation being read: a blockquote, then the paragraphs after it that belong to it (an
 /// attribution line outside the quote, a details line, a note).
 struct CitationBlock {
+    /// The block id of the vault block the quote is in (``NoteBlock``), kept as the citation's id.
+    var id: String?
     var text: String
     var author: String?
     var source: String?
@@ -201,7 +203,7 @@ struct CitationBlock {
     func citation(with properties: NoteProperties) -> Citation {
         var allTags = tags
         for tag in properties.tags where !tags.contains(tag) { allTags.append(tag) }
-        return Citation(text: text, author: author ?? properties.author, source: source ?? properties.source,
+        return Citation(id: id, text: text, author: author ?? properties.author, source: source ?? properties.source,
                         tags: allTags, isFavourite: isFavourite || properties.isFavourite,
                         createdAt: createdAt ?? properties.createdAt, updatedAt: properties.updatedAt,
                         note: note, location: location)

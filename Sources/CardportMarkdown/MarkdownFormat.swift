@@ -1,4 +1,5 @@
 public import CardportCore
+import Foundation
 
 /// Markdown: notes people read and write, over GitHub's CommonMark parser (cmark-gfm).
 ///
@@ -19,7 +20,8 @@ public struct MarkdownFormat: CardFormat {
     public let descriptor = FormatDescriptor(
         id: "markdown", aliases: ["md"], extensions: ["md", "markdown"], mediaType: "text/markdown",
         reads: [.citation, .bookmark, .task, .topic], writes: [.citation, .bookmark, .task, .topic],
-        summary: "Markdown: quotes, task lists, link lists and topics; --split for a folder of notes")
+        summary: "Markdown: quotes, task lists, link lists and topics; --split for a folder of notes",
+        folderFiles: ["*.md", "*.markdown"])
 
     /// Markdown has no marker of its own; a front matter fence, a heading, a quote or a task item
     /// at the start makes it possible.
@@ -27,6 +29,24 @@ public struct MarkdownFormat: CardFormat {
         let starts: [[UInt8]] = [Array("---\n".utf8), Array("---\r\n".utf8), Array("# ".utf8), Array("## ".utf8),
                                  Array("> ".utf8), Array("- [".utf8), Array("* [".utf8)]
         return starts.contains { prefix.starts(with: $0) } ? .possible : .no
+    }
+
+    /// The `cardport-source` of a note Cardport wrote into a vault (or a user wrote in its shape),
+    /// read from its front matter; `nil` for any other Markdown file.
+    ///
+    /// An import reads such a note as the source it names, so a note renamed or moved is the same
+    /// source, and each block's id names its highlight (Formats.md, "Reading a vault back").
+    public static func noteSource(atPath path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        // Front matter is at the start; 64 KiB holds any that Cardport or a person writes.
+        guard let data = try? handle.read(upToCount: 1 << 16) else { return nil }
+        return VaultNote.source(in: Substring(String(decoding: data, as: UTF8.self)))
+    }
+
+    /// The letters and digits of a card id, lower-cased: what a vault block id is a prefix of.
+    public static func blockLetters(of cardID: String) -> String {
+        NoteBlock.letters(of: cardID)
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {
@@ -39,6 +59,7 @@ public struct MarkdownFormat: CardFormat {
 
     public func makeDirectoryWriter(_ directory: OutputDirectory, options: WriteOptions) throws(CardportError) -> (any RecordWriter)? {
         try MarkdownSplitWriter(directory: directory, layout: options.split ?? .book,
-                                force: options.replacesEditedBlocks)
+                                force: options.replacesEditedBlocks, template: options.noteTemplate,
+                                archivedAreRemovals: options.archivedAreRemovals)
     }
 }

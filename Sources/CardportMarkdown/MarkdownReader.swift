@@ -12,7 +12,8 @@ import CardportMachinery
 /// - under a `Topics` heading, each heading one level down is a topic;
 /// - code blocks, HTML blocks and tables are never read.
 ///
-/// Front matter (through ``NoteProperties``) fills in what the body leaves out.
+/// Front matter (through ``NoteProperties``) fills in what the body leaves out. A quote inside a
+/// vault block (``NoteBlock``) takes the block's id as its citation's id.
 final class MarkdownReader: RecordReader {
     private enum Section: Equatable {
         case citations, bookmarks, tasks, topics, other
@@ -50,6 +51,8 @@ final class MarkdownReader: RecordReader {
     private var section = Section.other
     private var sectionLevel = 0
     private var pending: CitationBlock?
+    /// The id of the vault block (``NoteBlock``) whose begin marker came last, until its quote.
+    private var blockID: String?
     private var topic: Topic?
     private var topicPart = TopicPart.notes
     private var isFinished = false
@@ -133,7 +136,11 @@ final class MarkdownReader: RecordReader {
             heading(node)
         case .blockQuote:
             flushPending()
-            if topic == nil { pending = CitationBlock(quote: node) }
+            if topic == nil {
+                pending = CitationBlock(quote: node)
+                pending?.id = blockID
+                blockID = nil
+            }
         case .paragraph:
             if pending != nil, pending!.attach(node) { return }
             flushPending()
@@ -142,8 +149,10 @@ final class MarkdownReader: RecordReader {
             flushPending()
             try list(node)
         default:
-            // Code blocks, HTML, tables and rules hold no cards.
+            // Code blocks, HTML, tables and rules hold no cards; a vault block's markers give the
+            // id of the quote inside.
             flushPending()
+            if node.kind == .htmlBlock { marker(node) }
             if node.next == nil, let fence = node.fence, !endsWithFence(fence) {
                 notes.warn(error(.malformedInput, "this code block is never closed, so everything after it was read as code",
                                  at: node, hint: "close it with a line of \(fence.length) '\(UnicodeScalar(fence.character))', or mark its fence as text"))
@@ -165,6 +174,13 @@ final class MarkdownReader: RecordReader {
         var run = 0
         while index < end, body[index] == fence.character { run += 1; index += 1 }
         return run >= fence.length && index == end
+    }
+
+    /// Notes the id of a vault block's begin marker; its end marker (or any other HTML) ends it.
+    private func marker(_ node: MarkdownNode) {
+        let literal = node.literal
+        let line = literal.split(separator: "\n", maxSplits: 1).first ?? ""
+        blockID = NoteBlock.parseBegin(line)?.id
     }
 
     private func heading(_ node: MarkdownNode) {

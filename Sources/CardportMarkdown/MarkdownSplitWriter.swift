@@ -1,5 +1,6 @@
 import CardportCore
 import CardportMachinery
+import Foundation
 
 /// Writes citations as a folder of notes, one per book or one per citation, each with YAML front
 /// matter (author, source, tags, favourite, created, updated): the layout Obsidian vaults use.
@@ -14,6 +15,8 @@ final class MarkdownSplitWriter: NoteFolderWriter {
     private let directory: OutputDirectory
     private let layout: SplitLayout
     private let force: Bool
+    private let archivedAreRemovals: Bool
+    private let template: NoteTemplate?
     private let existing: VaultIndex
     private var citations = CitationGroups<[Citation]>()
     private var others = MarkdownContent()
@@ -27,10 +30,15 @@ final class MarkdownSplitWriter: NoteFolderWriter {
         return total
     }
 
-    init(directory: OutputDirectory, layout: SplitLayout, force: Bool = false) throws(CardportError) {
+    /// A writer into `directory`; `template` is the path of a user's template (`--template`), and
+    /// `archivedAreRemovals` says that archived citations come only to have their blocks removed.
+    init(directory: OutputDirectory, layout: SplitLayout, force: Bool = false, template: String? = nil,
+         archivedAreRemovals: Bool = false) throws(CardportError) {
         self.directory = directory
         self.layout = layout
         self.force = force
+        self.archivedAreRemovals = archivedAreRemovals
+        self.template = try template.map { path throws(CardportError) in try NoteTemplate(path: path) }
         existing = try VaultIndex(folder: directory.path)
         // Cards.md holds no highlights and is written afresh each time.
         names = NoteFileName.Allocator(taken: existing.topLevelNames.subtracting(["cards.md"]))
@@ -46,13 +54,36 @@ final class MarkdownSplitWriter: NoteFolderWriter {
         }
     }
 
+    /// A note this export writes: found by `source`, with these blocks, created from `text`.
+    private struct PlannedNote {
+        var source: String
+        var title: String
+        var blocks: [NoteBlock]
+        /// The whole note, made only when it is created (or rendered by a template anyway).
+        var text: () -> [UInt8]
+        /// What a note with no highlights left holds when its user added nothing.
+        var skeleton: () throws(CardportError) -> String
+    }
+
     func finish() throws(CardportError) {
+        // Every note is planned (and a template rendered and checked) before any is written, so a
+        // template error leaves the folder as it was.
+        var planned: [PlannedNote] = []
         for group in citations.groups {
             switch layout {
-            case .book: try writeBook(group)
+            case .book: planned.append(try planBook(group))
             case .citation:
-                for citation in group.citations { try writeCitation(citation) }
+                for citation in group.citations {
+                    var note = try planCitation(citation)
+                    if archivedAreRemovals, citation.isArchived { note.blocks = [] }
+                    planned.append(note)
+                }
             }
+        }
+        for note in planned {
+            if try update(note) { continue }
+            guard !note.blocks.isEmpty else { continue }
+            try create(named: names.next(note.title), note.text())
         }
         if !others.isEmpty {
             try directory.addFile(named: names.next("Cards")) { output throws(CardportError) in
@@ -62,10 +93,11 @@ final class MarkdownSplitWriter: NoteFolderWriter {
     }
 
     /// One note per book: the book's properties in front matter, then a block per highlight.
-    private func writeBook(_ group: CitationGroups<[Citation]>.Group) throws(CardportError) {
-        let blocks = MarkdownSplitWriter.inBookOrder(group.citations).map(block)
+    private func planBook(_ group: CitationGroups<[Citation]>.Group) throws(CardportError) -> PlannedNote {
+        let live = archivedAreRemovals ? group.citations.filter { !$0.isArchived } : group.citations
+        let ordered = MarkdownSplitWriter.inBookOrder(live)
+        let ids = NoteBlock.ids(of: ordered)
         let source = MarkdownSplitWriter.bookID(group)
-        if try update(source, to: blocks) { return }
         var properties = NoteProperties()
         properties.source = group.source
         properties.author = group.source == nil ? group.author : group.sharedAuthor
@@ -80,21 +112,35 @@ final class MarkdownSplitWriter: NoteFolderWriter {
             properties.updatedAt = updated
         } else {
             renderer.losses.dropField("updated_at", of: .citation,
-                                      count: group.citations.filter { $0.updatedAt != nil }.count)
+                                      count: live.filter { $0.updatedAt != nil }.count)
         }
-        var out = Array(MarkdownSplitWriter.frontMatter(properties, source: source).utf8)
-        renderer.groupHeading(group, level: 1, to: &out)
-        for block in blocks {
-            out += "\n"
-            out += block.rendered
+        let frontMatter = MarkdownSplitWriter.frontMatter(properties, source: source)
+        if let template {
+            let book = MarkdownSplitWriter.bookVariables(group, source: source)
+            var highlights: [[String: Any]] = []
+            for (citation, id) in zip(ordered, ids) { highlights.append(highlightVariables(citation, id: id)) }
+            let text = try render(template, ["frontmatter": frontMatter, "book": book, "highlights": highlights],
+                                  source: source, ids: ids)
+            let empty: [String: Any] = ["frontmatter": frontMatter, "book": book, "highlights": [[String: Any]]()]
+            return PlannedNote(source: source, title: group.title, blocks: text.blocks, text: { Array(text.note.utf8) },
+                               skeleton: { () throws(CardportError) in try template.render(empty) })
         }
-        try create(named: names.next(group.title), out)
+        let blocks = zip(ordered, ids).map { block($0, id: $1) }
+        var heading: [UInt8] = []
+        renderer.groupHeading(group, level: 1, to: &heading)
+        return PlannedNote(source: source, title: group.title, blocks: blocks, text: {
+            var out = Array(frontMatter.utf8) + heading
+            for block in blocks {
+                out += "\n"
+                out += block.rendered
+            }
+            return out
+        }, skeleton: { String(decoding: Array(frontMatter.utf8) + heading, as: UTF8.self) })
     }
 
     /// One note per citation: all of its properties in front matter, the quote and note below.
-    private func writeCitation(_ citation: Citation) throws(CardportError) {
-        let made = block(citation)
-        if try update(citation.id, to: [made]) { return }
+    private func planCitation(_ citation: Citation) throws(CardportError) -> PlannedNote {
+        let id = NoteBlock.id(of: citation)
         var properties = NoteProperties()
         properties.author = citation.author
         properties.source = citation.source
@@ -102,28 +148,87 @@ final class MarkdownSplitWriter: NoteFolderWriter {
         properties.isFavourite = citation.isFavourite
         properties.createdAt = citation.createdAt
         properties.updatedAt = citation.updatedAt
-        var out = Array(MarkdownSplitWriter.frontMatter(properties, source: citation.id).utf8)
-        out += "\n"
-        out += made.rendered
-        try create(named: names.next(MarkdownSplitWriter.firstWords(of: citation.text)), out)
+        let frontMatter = MarkdownSplitWriter.frontMatter(properties, source: citation.id)
+        let title = MarkdownSplitWriter.firstWords(of: citation.text)
+        if let template {
+            let highlight = highlightVariables(citation, id: id)
+            var book: [String: Any] = ["title": citation.source ?? citation.author ?? "Other citations", "tags": citation.tags,
+                                       "id": citation.id]
+            book["author"] = citation.author
+            book["source"] = citation.source
+            let text = try render(template, ["frontmatter": frontMatter, "book": book, "highlights": [highlight],
+                                             "highlight": highlight], source: citation.id, ids: [id])
+            let empty: [String: Any] = ["frontmatter": frontMatter, "book": book, "highlights": [[String: Any]]()]
+            return PlannedNote(source: citation.id, title: title, blocks: text.blocks, text: { Array(text.note.utf8) },
+                               skeleton: { () throws(CardportError) in try template.render(empty) })
+        }
+        let made = block(citation, id: id)
+        return PlannedNote(source: citation.id, title: title, blocks: [made],
+                           text: { Array((frontMatter + "\n" + made.rendered).utf8) }, skeleton: { frontMatter })
     }
 
     /// A citation's generated block: its quote, details and note, then its Obsidian block id.
-    private func block(_ citation: Citation) -> NoteBlock {
-        let id = NoteBlock.id(of: citation)
+    private func block(_ citation: Citation, id: String) -> NoteBlock {
         var out: [UInt8] = []
         renderer.citation(citation, to: &out)
         out += "\n^\(id)\n"
         return NoteBlock(id: id, body: String(decoding: out, as: UTF8.self))
     }
 
-    /// Updates the note that holds `source` if the folder has one; `false` when it has none.
-    private func update(_ source: String, to blocks: [NoteBlock]) throws(CardportError) -> Bool {
-        guard let found = existing.notes[source] else { return false }
+    /// A note rendered by `template`, and its blocks; refused when it lost what finds the note
+    /// (`cardport-source`) or a highlight's block again.
+    private func render(_ template: NoteTemplate, _ context: [String: Any], source: String,
+                        ids: [String]) throws(CardportError) -> (note: String, blocks: [NoteBlock]) {
+        let note = try template.render(context)
+        func refuse(_ reason: String, _ hint: String) -> CardportError {
+            CardportError(.invalidValue, "the template '\(template.name)' \(reason), so the next export could not update the note",
+                          hint: hint)
+        }
+        guard VaultNote.source(in: Substring(note)) == source else {
+            throw refuse("writes no '\(VaultNote.sourceKey): \(source)' in the note's front matter",
+                         "start the template with {{ frontmatter }}, or write \(VaultNote.sourceKey): {{ book.id }} in its front matter")
+        }
+        var blocks: [NoteBlock] = []
+        var seen: Set<String> = []
+        for case .block(let block) in VaultNote(parsing: note).segments {
+            guard ids.contains(block.id), seen.insert(block.id).inserted else {
+                throw refuse("writes the block ^\(block.id) \(ids.contains(block.id) ? "twice" : "of no highlight")",
+                             "write each highlight's block once, with {% highlight h %}…{% endhighlight %} in {% for h in highlights %}")
+            }
+            blocks.append(block)
+        }
+        if let missing = ids.first(where: { !seen.contains($0) }) {
+            throw refuse("writes no block for the highlight ^\(missing)",
+                         "write each highlight inside {% highlight h %}…{% endhighlight %}, on a line of its own (Formats.md)")
+        }
+        return (note, blocks)
+    }
+
+    /// Updates the note that holds `note.source` if the folder has one; `false` when it has none.
+    ///
+    /// A note left with no highlights is removed when nothing of its user's remains in it, else
+    /// kept and reported.
+    private func update(_ planned: PlannedNote) throws(CardportError) -> Bool {
+        guard let found = existing.notes[planned.source] else { return false }
         var note = VaultNote(parsing: found.text)
-        let update = note.update(to: blocks, force: force)
+        let update = note.update(to: planned.blocks, force: force)
         for id in update.conflicts { noteSummary.conflicts.append(.init(note: found.path, block: id)) }
         let text = note.text
+        let emptied = planned.blocks.isEmpty && update.conflicts.isEmpty
+            && !note.segments.contains { if case .block = $0 { true } else { false } }
+        if emptied {
+            if MarkdownSplitWriter.sameWords(text, try planned.skeleton()) {
+                do {
+                    try FileManager.default.removeItem(atPath: directory.path + "/" + found.path)
+                } catch {
+                    throw CardportError(.io, "cannot remove the note '\(found.path)', whose highlights are all archived: \(error.localizedDescription)",
+                                        hint: "check the folder's permissions")
+                }
+                noteSummary.removed += 1
+                return true
+            }
+            if text != found.text { noteSummary.kept.append(found.path) }
+        }
         guard text != found.text else {
             noteSummary.unchanged += 1
             return true
@@ -138,6 +243,11 @@ final class MarkdownSplitWriter: NoteFolderWriter {
         }
         noteSummary.updated += 1
         return true
+    }
+
+    /// Whether two notes differ in blank space only.
+    static func sameWords(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.split(whereSeparator: \.isWhitespace) == rhs.split(whereSeparator: \.isWhitespace)
     }
 
     private func create(named name: String, _ bytes: [UInt8]) throws(CardportError) {
@@ -180,5 +290,46 @@ final class MarkdownSplitWriter: NoteFolderWriter {
             if words.count == 8 { break }
         }
         return words.joined(separator: " ")
+    }
+}
+
+extension MarkdownSplitWriter {
+    /// The `book` variable of a template (Formats.md): the book a note holds.
+    static func bookVariables(_ group: CitationGroups<[Citation]>.Group, source: String) -> [String: Any] {
+        var book: [String: Any] = ["title": group.title, "tags": group.sharedTags, "id": source]
+        book["author"] = group.source == nil ? group.author : group.sharedAuthor
+        book["source"] = group.source
+        return book
+    }
+
+    /// One of a template's `highlights` (Formats.md); chapter and colour are read through
+    /// ``HighlightFields``, where the citation keeps them.
+    fileprivate func highlightVariables(_ citation: Citation, id: String) -> [String: Any] {
+        let fields = HighlightFields(citation: citation)
+        var markdown: [UInt8] = []
+        renderer.citation(citation, to: &markdown)
+        var highlight: [String: Any] = ["id": id, "text": citation.text, "tags": citation.tags,
+                                        "favourite": citation.isFavourite,
+                                        "markdown": String(decoding: markdown, as: UTF8.self)]
+        highlight["note"] = citation.note
+        highlight["author"] = citation.author
+        highlight["source"] = citation.source
+        highlight["chapter"] = fields.chapter
+        highlight["colour"] = fields.colour
+        highlight["page"] = citation.location?.page
+        highlight["location"] = citation.location.flatMap(MarkdownSplitWriter.locationText)
+        highlight["created"] = citation.createdAt?.iso8601
+        highlight["updated"] = citation.updatedAt?.iso8601
+        return highlight
+    }
+
+    /// `Page 12 · Location 120-125`, as the details line writes a location; `nil` when empty.
+    static func locationText(_ location: CitationLocation) -> String? {
+        var parts: [String] = []
+        if let page = location.page { parts.append("Page \(page)") }
+        if let start = location.start {
+            parts.append("Location \(start)" + (location.end.map { $0 != start ? "-\($0)" : "" } ?? ""))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: MarkdownRenderer.separator)
     }
 }

@@ -28,16 +28,25 @@ public struct NoteFolderSummary: Sendable, Hashable, Codable {
     public var unchanged = 0
     /// Hand-edited blocks kept, in note order.
     public var conflicts: [Conflict] = []
+    /// Notes removed because every highlight in them was archived and their user added nothing.
+    public var removed = 0
+    /// Notes left with no highlights but kept for the text their user wrote in them, relative to
+    /// the folder.
+    public var kept: [String] = []
 
     /// An empty summary.
     public init() {}
 
-    /// One line of counts, then one line per conflict, as the CLI prints them.
+    /// One line of counts (notes removed only when there are some), then one line per conflict and
+    /// per note kept without highlights, as the CLI prints them.
     public var summary: String {
         var lines = ["notes: \(created) created, \(updated) updated, \(unchanged) unchanged, \(conflicts.count) "
-                     + (conflicts.count == 1 ? "conflict" : "conflicts")]
+                     + (conflicts.count == 1 ? "conflict" : "conflicts") + (removed > 0 ? ", \(removed) removed" : "")]
         for conflict in conflicts {
             lines.append("conflict: \(conflict.note) ^\(conflict.block) was edited by hand and kept (--force takes the store's)")
+        }
+        for note in kept {
+            lines.append("kept: \(note) has no highlights left but holds text of its own")
         }
         return lines.joined(separator: "\n") + "\n"
     }

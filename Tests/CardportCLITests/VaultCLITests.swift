@@ -165,4 +165,209 @@ import Testing
         }
         #expect(!plain.stdout.contains("cardport:begin"), "the markers are comments, not text")
     }
+
+    @Test func aTemplateLaysOutTheNotesAndKeepsThemUpdatable() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("first.jsonl", Self.first)
+        let template = try scratch.write("Book.md.stencil", """
+            {{ frontmatter }}
+            # {{ book.title }}
+            {% for h in highlights %}
+
+            {% highlight h %}
+            - {{ h.text }} ({{ h.location }}){% if h.note %}: {{ h.note }}{% endif %}
+            {% endhighlight %}
+            {% endfor %}
+            """)
+        let convert = ["convert", input, "--out-dir", scratch.file("V"), "--to", "markdown", "--split", "book",
+                       "--template", template]
+        let first = try CLIRunner.run(convert)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("\nnotes: 2 created, 0 updated, 0 unchanged, 0 conflicts\n"))
+        #expect(Self.withoutFingerprints(try scratch.read("V/The Dispossessed.md")) == """
+            ---
+            author: Le Guin
+            source: The Dispossessed
+            cardport-source: book-f02609945227b5d6
+            ---
+
+            # The Dispossessed
+
+            <!-- cardport:begin 11111111 fp=… -->
+            - Walls are everywhere. (Location 10): A note
+
+            ^11111111
+            <!-- cardport:end -->
+
+            <!-- cardport:begin 33333333 fp=… -->
+            - True journey is return. (Location 30)
+
+            ^33333333
+            <!-- cardport:end -->
+
+            <!-- cardport:begin 44444444 fp=… -->
+            - You cannot buy the revolution. (Location 50)
+
+            ^44444444
+            <!-- cardport:end -->
+
+            """)
+        // The same template again on the same input changes nothing; a new highlight is added in
+        // the book's order in the template's layout.
+        let again = try CLIRunner.run(convert)
+        #expect(again.stderr.contains("\nnotes: 0 created, 0 updated, 2 unchanged, 0 conflicts\n"))
+        let more = try scratch.write("more.jsonl", Self.first + Self.later)
+        let added = try CLIRunner.run(["convert", more] + convert.dropFirst(2))
+        #expect(added.stderr.contains("\nnotes: 0 created, 1 updated, 1 unchanged, 0 conflicts\n"))
+        #expect(Self.withoutFingerprints(try scratch.read("V/The Dispossessed.md")).contains("""
+            ^11111111
+            <!-- cardport:end -->
+
+            <!-- cardport:begin 22222222 fp=… -->
+            - The idea is like grass. (Location 20)
+
+            ^22222222
+            <!-- cardport:end -->
+
+            <!-- cardport:begin 33333333 fp=… -->
+            """))
+    }
+
+    @Test func aTemplateErrorNamesItsLineAndColumn() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("first.jsonl", Self.first)
+        _ = try scratch.write("Book.stencil", "{{ frontmatter }}\n{% for h in highlights %}\n  {% highlite h %}{{ h.text }}{% endhighlight %}\n{% endfor %}\n")
+        let result = try CLIRunner.run(["convert", input, "--out-dir", "V", "--to", "markdown", "--split", "book",
+                                        "--template", "Book.stencil"], directory: scratch.path)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            Book.stencil:3:6: error: Unknown template tag 'highlite'
+                3 |   {% highlite h %}{{ h.text }}{% endhighlight %}
+                  |      ^
+              hint: Formats.md lists the template's tags, filters and variables
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("V/The Dispossessed.md")))
+    }
+
+    @Test func aTemplateThatLosesTheBlocksIsRefused() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        #expect(try CLIRunner.run(["import", try scratch.write("first.jsonl", Self.first), "--store", store, "-q"]).status == 0)
+        _ = try scratch.write("List.stencil", "{{ frontmatter }}\n{% for h in highlights %}- {{ h.text }}\n{% endfor %}\n")
+        let result = try CLIRunner.run(["export", "--out-dir", "V", "--to", "markdown", "--split", "book",
+                                        "--template", "List.stencil", "--store", store], directory: scratch.path)
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            error: the template 'List.stencil' writes no block for the highlight ^11111111, so the next export could not update the note
+              hint: write each highlight inside {% highlight h %}…{% endhighlight %}, on a line of its own (Formats.md)
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("V")))
+    }
+
+    @Test func editsInTheNotesAreReadBackIntoTheStore() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        let vault = scratch.file("Vault/Highlights")
+        #expect(try CLIRunner.run(["import", try scratch.write("first.jsonl", Self.first), "--store", store, "-q"]).status == 0)
+        #expect(try CLIRunner.run(["export", "--out-dir", vault, "--to", "markdown", "--split", "book", "--store", store, "-q"]).status == 0)
+        // The user edits a highlight's note and adds a tag to another, then moves the note.
+        var note = try scratch.read("Vault/Highlights/The Dispossessed.md")
+        note = note.replacingOccurrences(of: "**Note:** A note", with: "**Note:** Walls of the mind")
+        note = note.replacingOccurrences(of: "*Location 30*", with: "*Location 30 · #journey*")
+        try FileManager.default.createDirectory(atPath: vault + "/Le Guin", withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: vault + "/The Dispossessed.md")
+        _ = try scratch.write("Vault/Highlights/Le Guin/Anarres.md", note)
+        // A copy in the vault's trash is the note app's, not read.
+        try FileManager.default.createDirectory(atPath: vault + "/.trash", withIntermediateDirectories: true)
+        _ = try scratch.write("Vault/Highlights/.trash/Anarres.md", note.replacingOccurrences(of: "Walls of the mind", with: "Trashed"))
+
+        let imported = try CLIRunner.run(["import", vault, "--store", store])
+        #expect(imported.status == 0)
+        #expect(imported.stdout == "")
+        #expect(Self.totals(imported.stderr) == ["4", "0", "2", "2", "0", "0", "0"])
+        let show = try CLIRunner.run(["show", "11111111", "--store", store, "--json"])
+        #expect(show.stdout.contains("\"note\":\"Walls of the mind\""))
+        #expect(show.stdout.contains("\"id\":\"11111111-0000-4000-8000-000000000000\""))
+        let tagged = try CLIRunner.run(["show", "33333333", "--store", store, "--json"])
+        #expect(tagged.stdout.contains("\"tags\":[\"journey\"]"))
+        #expect(try CLIRunner.run(["export", "-o", "-", "--to", "jsonl", "--kind", "citations", "--store", store, "-q"])
+            .stdout.split(separator: "\n").count == 4)
+
+        // Read again unchanged: nothing is added or changed.
+        let again = try CLIRunner.run(["import", vault, "--store", store])
+        #expect(Self.totals(again.stderr) == ["4", "0", "0", "4", "0", "0", "0"])
+        #expect(try CLIRunner.run(["export", "-o", "-", "--to", "jsonl", "--kind", "citations", "--store", store, "-q"])
+            .stdout.split(separator: "\n").count == 4)
+    }
+
+    @Test func aBookWhoseHighlightsAreAllArchivedLosesItsNote() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        let export = ["export", "--out-dir", scratch.file("V"), "--to", "markdown", "--split", "book", "--store", store]
+        #expect(try CLIRunner.run(["import", try scratch.write("first.jsonl", Self.first), "--store", store, "-q"]).status == 0)
+        #expect(try CLIRunner.run(export + ["-q"]).status == 0)
+        #expect(try CLIRunner.run(["export", "--out-dir", scratch.file("W"), "--to", "markdown", "--split", "book",
+                                   "--store", store, "-q"]).status == 0)
+        // In W the user wrote a paragraph of their own into the note of The Left Hand of Darkness.
+        let own = try scratch.read("W/The Left Hand of Darkness.md") + "\nMy own reading of it.\n"
+        _ = try scratch.write("W/The Left Hand of Darkness.md", own)
+        #expect(try CLIRunner.run(["archive", "55555555", "--store", store]).status == 0)
+
+        let removed = try CLIRunner.run(export)
+        #expect(removed.status == 0)
+        #expect(removed.stderr.hasSuffix("notes: 0 created, 0 updated, 1 unchanged, 0 conflicts, 1 removed\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.file("V")) == ["The Dispossessed.md"])
+
+        let kept = try CLIRunner.run(["export", "--out-dir", scratch.file("W"), "--to", "markdown", "--split", "book", "--store", store])
+        #expect(kept.stderr.hasSuffix("""
+            notes: 0 created, 1 updated, 1 unchanged, 0 conflicts
+            kept: The Left Hand of Darkness.md has no highlights left but holds text of its own
+
+            """))
+        #expect(try scratch.read("W/The Left Hand of Darkness.md") == """
+            ---
+            author: Le Guin
+            source: The Left Hand of Darkness
+            cardport-source: book-\(try #require(VaultCLITests.source(of: own)))
+            ---
+
+            # The Left Hand of Darkness
+
+            *by Le Guin*
+
+            My own reading of it.
+
+            """)
+    }
+
+    /// The counts of an import's `total` row: read, added, updated, unchanged, exact, near, rejected.
+    static func totals(_ report: String) -> [String] {
+        let row = report.split(separator: "\n").first { $0.hasPrefix("total ") } ?? ""
+        return row.split(separator: " ").dropFirst().map(String.init)
+    }
+
+    /// The `cardport-source` line's value in a note.
+    static func source(of note: String) -> String? {
+        note.split(separator: "\n").first { $0.hasPrefix("cardport-source: book-") }.map { String($0.dropFirst(22)) }
+    }
+
+    @Test func highlightsWhoseShortIDsCollideGetLongerOnes() throws {
+        let scratch = try TemporaryDirectory()
+        func citation(_ id: String, _ text: String, _ location: Int) -> String {
+            "{\"kind\":\"citation\",\"id\":\"\(id)\",\"text\":\"\(text)\",\"author\":\"Le Guin\",\"source\":\"Lavinia\",\"location\":\"location \(location)\"}\n"
+        }
+        let input = try scratch.write("both.jsonl", citation("abcdef12-1111-4000-8000-000000000000", "I sing of arms.", 1)
+            + citation("abcdef12-2222-4000-8000-000000000000", "I am the one who speaks.", 2))
+        #expect(try CLIRunner.run(["convert", input, "--out-dir", scratch.file("V"), "--to", "md", "--split", "book", "-q"]).status == 0)
+        let note = try scratch.read("V/Lavinia.md")
+        #expect(note.contains("<!-- cardport:begin abcdef121 fp="))
+        #expect(note.contains("\n^abcdef121\n<!-- cardport:end -->"))
+        #expect(note.contains("<!-- cardport:begin abcdef122 fp="))
+        #expect(note.contains("\n^abcdef122\n<!-- cardport:end -->"))
+        let again = try CLIRunner.run(["convert", input, "--out-dir", scratch.file("V"), "--to", "md", "--split", "book"])
+        #expect(again.stderr.contains("\nnotes: 0 created, 0 updated, 1 unchanged, 0 conflicts\n"))
+    }
 }

@@ -19,7 +19,8 @@ enum MarkdownProjection {
         return result
     }
 
-    /// One note per book: as the document, plus the update date when every citation of the book has it.
+    /// One note per book: as the document, plus the update date when every citation of the book has
+    /// it; each citation's id is its block id.
     static func books(_ library: Library) -> Library {
         var result = others(library)
         for group in books(of: library.citations) {
@@ -30,7 +31,7 @@ enum MarkdownProjection {
             if order.allSatisfy({ $0 != nil }) { inOrder.sort { (order[$0.offset]!, $0.offset) < (order[$1.offset]!, $1.offset) } }
             for citation in inOrder.map(\.element) {
                 result.citations.append(Citation(
-                    text: citation.text, author: citation.author, source: citation.source,
+                    id: blockID(citation.id), text: citation.text, author: citation.author, source: citation.source,
                     tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
                     createdAt: citation.createdAt, updatedAt: updated ? citation.updatedAt : nil,
                     note: citation.note, location: citation.location))
@@ -43,12 +44,18 @@ enum MarkdownProjection {
     static func citations(_ library: Library) -> Library {
         var result = others(library)
         result.citations = grouped(library.citations).map { citation in
-            Citation(text: citation.text, author: citation.author, source: citation.source,
+            Citation(id: blockID(citation.id), text: citation.text, author: citation.author, source: citation.source,
                      tags: citation.tags, isFavourite: citation.isFavourite,
                      createdAt: citation.createdAt, updatedAt: citation.updatedAt,
                      note: citation.note, location: citation.location)
         }
         return result
+    }
+
+    /// The id a citation reads back with from a note: its block id, the first eight ASCII letters
+    /// and digits of its id, lower-cased (random ids of one book never share eight).
+    static func blockID(_ id: String) -> String {
+        String(id.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(8))
     }
 
     private static func grouped(_ citations: [Citation]) -> [Citation] {

@@ -109,6 +109,14 @@ public struct WriteOptions: Sendable, Hashable {
     /// hand with the store's version, instead of keeping them and reporting a conflict.
     public var replacesEditedBlocks = false
 
+    /// `--template FILE`: an export into a folder of notes renders each note from this template
+    /// (Stencil) instead of the built-in layout.
+    public var noteTemplate: String?
+
+    /// Whether archived citations come to a folder writer only so that their blocks are removed
+    /// from the notes (an export from the store sets it), rather than to be written.
+    public var archivedAreRemovals = false
+
     /// Options for a writer.
     public init(delimiter: UInt8? = nil, formulaGuard: Bool = true, split: SplitLayout? = nil) {
         self.delimiter = delimiter
