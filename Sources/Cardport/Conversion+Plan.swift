@@ -91,7 +91,7 @@ extension Conversion {
     /// when one claims its extension, or is a binary plugin format, and is certain of its first
     /// bytes: such a file (a binary property list, a plugin's database) is not text, so it is never
     /// opened as text to be sniffed. Formats that claim the extension are asked first.
-    private func pathFormat(_ path: String) -> (any CardFormat)? {
+    func pathFormat(_ path: String) -> (any CardFormat)? {
         guard path != "-" else { return nil }
         let ext = (path as NSString).pathExtension.lowercased()
         let byPath = registry.formats.filter { $0.descriptor.readsFromPath }

@@ -1,4 +1,5 @@
 public import CardportCore
+import Foundation
 
 /// What `cardport inspect` found in one input: its format and how many records of each kind.
 public struct InspectionReport: Sendable, Hashable, Codable {
@@ -41,16 +42,30 @@ public struct Inspection: Sendable {
     }
 
     private func read(path: String, from: String?, kind: RecordKind?, options: ReadOptions) throws(CardportError) -> InspectionReport {
-        let input = try ByteInput(path: path, maximumWindow: options.limits.maximumInputSize)
         var options = options
         if options.kind == nil { options.kind = kind }
-        let prefix = try input.peek(upTo: 64 * 1024)
-        let isWhole = input.isAtEnd && input.available.count == prefix.count
-        let resolution = try registry.resolveRead(named: from, path: path, prefix: prefix, isWholeInput: isWhole,
+        // A database or a binary plugin format's file is opened by its reader, by the name of an
+        // empty input: opened here as text, it would be refused as binary.
+        let named = try from.map { name throws(CardportError) in try registry.format(named: name) }
+        let byPath = named.map { $0.descriptor.readsFromPath ? $0 : nil }
+            ?? (from == nil ? Conversion(registry: registry).pathFormat(path) : nil)
+        let input: ByteInput
+        let resolution: FormatResolution
+        if let byPath {
+            input = try ByteInput(bytes: [UInt8](), name: path)
+            resolution = FormatResolution(format: byPath)
+        } else {
+            input = try ByteInput(path: path, maximumWindow: options.limits.maximumInputSize)
+            let prefix = try input.peek(upTo: 64 * 1024)
+            let isWhole = input.isAtEnd && input.available.count == prefix.count
+            resolution = try registry.resolveRead(named: from, path: path, prefix: prefix, isWholeInput: isWhole,
                                                   options: options)
+        }
         let format = resolution.format
         let reader = try resolution.makeReader(input, options: options)
-        var report = InspectionReport(path: path, format: format.id, bytes: input.size, records: 0, kinds: [:])
+        let bytes = byPath == nil ? input.size
+            : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        var report = InspectionReport(path: path, format: format.id, bytes: bytes, records: 0, kinds: [:])
         var tally = KindTally()
         while let record = try reader.next() {
             tally[record.kind] += 1

@@ -66,6 +66,9 @@ extension PluginCLITests {
         let plain = try bench.run(["convert", "quotes.db", "-o", "-", "--to", "jsonl", "--no-plugins"])
         #expect(plain.status == 65)
         #expect(plain.stderr.contains("'quotes.db' looks like an SQLite database"), "\(plain.stderr)")
+        let inspected = try bench.run(["inspect", "quotes.db"])
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        #expect(inspected.stdout == "quotes.db: quotedb, 2 records (2 citations)\n")
         // Importing goes the same way.
         let store = bench.folder.file("store.sqlite")
         let imported = try bench.run(["import", "quotes.db", "--store", store])
