@@ -88,15 +88,22 @@ extension Conversion {
     }
 
     /// The format that reads the file at `path` from its path (``FormatDescriptor/readsFromPath``),
-    /// when one claims its extension and is certain of its first bytes: such a file (a binary
-    /// property list) is not text, so it is never opened as text to be sniffed.
-    private func pathFormat(_ path: String) -> (any CardFormat)? {
+    /// when one claims its extension, or is a binary plugin format, and is certain of its first
+    /// bytes: such a file (a binary property list, a plugin's database) is not text, so it is never
+    /// opened as text to be sniffed. Formats that claim the extension are asked first.
+    func pathFormat(_ path: String) -> (any CardFormat)? {
         guard path != "-" else { return nil }
         let ext = (path as NSString).pathExtension.lowercased()
-        let candidates = registry.formats.filter { $0.descriptor.readsFromPath && $0.descriptor.extensions.contains(ext) }
+        let byPath = registry.formats.filter { $0.descriptor.readsFromPath }
+        let claiming = byPath.filter { $0.descriptor.extensions.contains(ext) }
+        let binary = byPath.filter { format in
+            (format as? PluginFormat)?.isBinary == true && !claiming.contains { $0.id == format.id }
+        }
+        let candidates = claiming + binary
         guard !candidates.isEmpty, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let prefix = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        // As many bytes as content sniffing gets, so a plugin's sniff sees the same prefix either way.
+        let prefix = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
         return candidates.first { $0.sniff(prefix) == .certain }
     }
 

@@ -18,6 +18,20 @@ public struct FormatCatalogue: Sendable {
         public var writes: [String]
         /// One line on what the format is.
         public var summary: String
+        /// Where the format comes from: `built-in`, or `plugin` (then ``plugin`` says which).
+        public var origin: String
+        /// The plugin that provides the format; absent for a built-in format.
+        public var plugin: PluginSource?
+    }
+
+    /// The plugin a format comes from, as `cardport formats` shows it.
+    public struct PluginSource: Sendable, Hashable, Codable {
+        /// The plugin's name.
+        public var name: String
+        /// The plugin's own version.
+        public var version: String
+        /// The executable's path.
+        public var path: String
     }
 
     /// One entry per format, in registry order.
@@ -27,9 +41,12 @@ public struct FormatCatalogue: Sendable {
     public init(registry: FormatRegistry) {
         entries = registry.formats.map { format in
             let d = format.descriptor
+            let plugin = (format as? PluginFormat).map {
+                PluginSource(name: $0.plugin.name, version: $0.version, path: $0.plugin.path)
+            }
             return Entry(id: d.id, aliases: d.aliases, extensions: d.extensions, mediaType: d.mediaType,
                          reads: d.reads.sorted().map(\.pluralName), writes: d.writes.sorted().map(\.pluralName),
-                         summary: d.summary)
+                         summary: d.summary, origin: plugin == nil ? "built-in" : "plugin", plugin: plugin)
         }
     }
 

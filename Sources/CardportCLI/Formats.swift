@@ -9,7 +9,7 @@ extension CardportCommand {
             discussion: "Formats.md describes each one: its fields, mapping, and what it cannot hold."
         )
 
-        @Flag(help: "Print the list as JSON.")
+        @Flag(help: "Print the list as JSON: the formats, each with where it comes from, and the broken plugins.")
         var json = false
 
         @OptionGroup var plugins: PluginOptions
@@ -20,7 +20,7 @@ extension CardportCommand {
             try Terminal.run { () throws(CardportError) in added = try FormatRegistry.standard.addingPlugins(found) }
             let catalogue = FormatCatalogue(registry: added.registry)
             let origins = PluginCatalogue(registry: added.registry, broken: added.broken)
-            Terminal.printOutput(json ? Terminal.json(catalogue.entries) : catalogue.table + origins.text)
+            Terminal.printOutput(json ? Terminal.json(catalogue.document(broken: added.broken)) : catalogue.table + origins.text)
         }
     }
 }

@@ -46,7 +46,8 @@ public struct PluginCheck: Sendable {
             let format = PluginFormat(plugin: plugin, version: description.version, format: described, timeout: timeout)
             if format.canRead { checkEmptyInput(format) }
             if format.canWrite { checkRoundTrip(format) }
-            if format.canRead { checkErrorsCarryLines(format) }
+            // A binary input has no lines for a problem to carry.
+            if format.canRead && !format.isBinary { checkErrorsCarryLines(format) }
         }
         for file in files { checkFile(file, formats: description.formats.map {
             PluginFormat(plugin: plugin, version: description.version, format: $0, timeout: timeout) }) }
@@ -64,7 +65,9 @@ public struct PluginCheck: Sendable {
 
     private mutating func checkEmptyInput(_ format: PluginFormat) {
         record("\(format.id): empty input") { () throws(CardportError) in
-            let records = try format.makeReader(try ByteInput(bytes: [UInt8](), name: "<empty>"), options: ReadOptions()).readAll()
+            let records = try Self.withInput(of: format, [], name: "<empty>") { input throws(CardportError) in
+                try format.makeReader(input, options: ReadOptions()).readAll()
+            }
             guard records.isEmpty else {
                 throw CardportError(.invalidValue, "an empty input gave \(records.count) records, not none")
             }
@@ -81,17 +84,30 @@ public struct PluginCheck: Sendable {
             for card in cards { try writer.write(card) }
             try writer.finish()
             let bytes = output.bytes
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw CardportError(.invalidValue, "the output is not valid UTF-8")
+            let text: String
+            if format.isBinary {
+                text = String(decoding: bytes, as: UTF8.self)
+            } else {
+                guard let valid = String(validating: bytes, as: UTF8.self) else {
+                    throw CardportError(.invalidValue, "the output is not valid UTF-8")
+                }
+                text = valid
             }
             guard format.canRead else {
+                // A binary file may hold its texts compressed: its bytes are all there is to check.
+                if format.isBinary {
+                    guard !bytes.isEmpty else { throw CardportError(.invalidValue, "the output is empty") }
+                    return "\(bytes.count) bytes (binary)"
+                }
                 let missing = cards.compactMap(Self.text).filter { !text.contains($0) }
                 guard missing.isEmpty else {
                     throw CardportError(.invalidValue, "the output lacks the text '\(missing[0])'")
                 }
                 return "\(bytes.count) bytes, every text in them"
             }
-            let back = try format.makeReader(try ByteInput(bytes: bytes, name: "<round trip>"), options: ReadOptions()).readAll()
+            let back = try Self.withInput(of: format, bytes, name: "<round trip>") { input throws(CardportError) in
+                try format.makeReader(input, options: ReadOptions()).readAll()
+            }
             let sent = cards.compactMap(Self.text)
             let read = back.compactMap(Self.text)
             guard sent == read else {
@@ -126,17 +142,37 @@ public struct PluginCheck: Sendable {
 
     private mutating func checkFile(_ file: String, formats: [PluginFormat]) {
         record("read \(file)") { () throws(CardportError) in
-            let input = try ByteInput(path: file)
-            let prefix = try input.peek(upTo: 4096)
+            // The first bytes as they are: the file may be a binary format's, which text input refuses.
+            guard let handle = FileHandle(forReadingAtPath: file) else {
+                throw CardportError(.fileNotFound, "cannot read '\(file)'", hint: "check that the file exists and can be read")
+            }
+            let prefix = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+            try? handle.close()
             let readable = formats.filter(\.canRead)
             let ext = FormatRegistry.pathExtension(file)
             guard let format = readable.first(where: { $0.sniff(prefix) != .no })
                 ?? readable.first(where: { ext.map($0.descriptor.extensions.contains) ?? false }) else {
                 throw CardportError(.unknownFormat, "no format of the plugin recognises this file")
             }
+            // A binary format's reader opens the file by the name of an empty input, as commands do.
+            let input = format.isBinary ? try ByteInput(bytes: [UInt8](), name: file) : try ByteInput(path: file)
             let records = try format.makeReader(input, options: ReadOptions()).readAll()
             return "\(records.count) records as \(format.id)"
         }
+    }
+
+    /// Runs `body` on an input holding `bytes`: in memory for a text format, and for a binary one
+    /// in a temporary file its reader opens by name, as commands hand it one.
+    private static func withInput<T>(of format: PluginFormat, _ bytes: [UInt8], name: String,
+                                     _ body: (ByteInput) throws(CardportError) -> T) throws(CardportError) -> T {
+        guard format.isBinary else { return try body(try ByteInput(bytes: bytes, name: name)) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cardport-check-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+            throw CardportError(.io, "cannot write a temporary file for the check at '\(path)'",
+                                hint: "set TMPDIR to a folder that can be written")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(try ByteInput(bytes: [UInt8](), name: path))
     }
 
     private static func text(_ record: Record) -> String? {

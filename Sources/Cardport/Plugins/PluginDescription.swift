@@ -31,9 +31,13 @@ public struct PluginDescription: Sendable, Hashable, Codable {
         public var pattern: String?
         /// Whether `PLUGIN sniff FORMAT` rates a file.
         public var sniff: Bool?
+        /// Whether the format's files are binary (a database, an archive): Cardport then hands the
+        /// plugin the file's bytes as they are, without the text checks, and chooses the format by
+        /// its extension, its `magic` or `--from`.
+        public var binary: Bool?
 
         enum CodingKeys: String, CodingKey {
-            case id, aliases, extensions, mediaType = "media_type", reads, writes, summary, magic, pattern, sniff
+            case id, aliases, extensions, mediaType = "media_type", reads, writes, summary, magic, pattern, sniff, binary
         }
     }
 
@@ -91,12 +95,16 @@ public struct PluginDescription: Sendable, Hashable, Codable {
     }
 
     /// The descriptor Cardport registers for `format`.
+    ///
+    /// A binary format is one whose reader opens its input by path (``FormatDescriptor/readsFromPath``):
+    /// commands then neither open the file as text nor refuse it as binary, and ``PluginReader`` hands
+    /// the plugin the file's bytes itself.
     static func descriptor(of format: Format) -> FormatDescriptor {
         FormatDescriptor(id: format.id, aliases: format.aliases ?? [],
                          extensions: (format.extensions ?? []).map { $0.lowercased().trimmingPrefix(".") }.map(String.init),
                          mediaType: format.mediaType ?? "application/octet-stream",
                          reads: Set((format.reads ?? []).compactMap(RecordKind.init(name:))),
                          writes: Set((format.writes ?? []).compactMap(RecordKind.init(name:))),
-                         summary: format.summary ?? "")
+                         summary: format.summary ?? "", readsFromPath: format.binary == true)
     }
 }

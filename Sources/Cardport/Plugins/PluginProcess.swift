@@ -14,8 +14,12 @@ import Darwin
 /// thread of its own: problem lines are queued for the reader, the `{"dropped":{…}}` line is kept, and
 /// the last lines are kept for the message when the plugin fails. A watchdog stops the process when
 /// nothing moves (no byte read from its output, none taken from its input) for the timeout, and a
-/// flood of standard error stops it too. Stopping kills the process group when the plugin has one of
-/// its own, so that a shell script's children die with it.
+/// flood of standard error stops it too.
+///
+/// Every plugin runs in a process group of its own, and stopping kills the whole group, so that a
+/// shell script's children die with it. The watchdog keeps watching after the plugin itself exits,
+/// until its output and standard error are closed: a child it left behind that holds them open would
+/// otherwise keep Cardport waiting for ever, and it is stopped as a hang.
 final class PluginProcess: @unchecked Sendable {
     /// Why Cardport stopped a plugin before it finished.
     enum StopReason: Sendable, Equatable {
@@ -47,6 +51,10 @@ final class PluginProcess: @unchecked Sendable {
     private var lastActivity = Date()
     private var exited = false
     private var errorDone = false
+    /// Whether ``wait()`` has returned: the plugin and everything that held its pipes are gone.
+    private var finished = false
+    /// The plugin's process group (its own pid), or 0 when it could not be given one.
+    private var group: pid_t = 0
     private var stopReason: StopReason?
     private var tail: [String] = []
     private var problems: [Problem] = []
@@ -100,6 +108,7 @@ final class PluginProcess: @unchecked Sendable {
         try? inputPipe.fileHandleForReading.close()
         try? outputPipe.fileHandleForWriting.close()
         try? errorPipe.fileHandleForWriting.close()
+        group = PluginProcess.ownGroup(process.processIdentifier)
         touch()
         Thread.detachNewThread { [self] in readStandardError() }
         Thread.detachNewThread { [self] in watch() }
@@ -128,22 +137,43 @@ final class PluginProcess: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Kills the plugin (its process group when it has one) and remembers why.
+    /// Makes `pid` the leader of a process group of its own, and returns the group (0 when it cannot).
+    ///
+    /// Foundation's `Process` on Linux starts every child in a new group already
+    /// (`POSIX_SPAWN_SETPGROUP`); where it does not, the group is made here, which works until the
+    /// child has run its program (it then leads a group already, or the setting fails and only the
+    /// plugin itself can be killed).
+    private static func ownGroup(_ pid: pid_t) -> pid_t {
+        guard pid > 0 else { return 0 }
+        if getpgid(pid) == pid { return pid }
+        return setpgid(pid, pid) == 0 || getpgid(pid) == pid ? pid : 0
+    }
+
+    /// Kills the plugin with its process group, and remembers why.
+    ///
+    /// The group is killed even after the plugin exited, until ``wait()`` returned: children it
+    /// left behind may still hold its output open.
     func stop(_ reason: StopReason) {
         condition.lock()
-        let running = !exited
-        if running && stopReason == nil { stopReason = reason }
+        let over = finished
+        if !over && stopReason == nil { stopReason = reason }
+        let leaderGone = exited
         condition.unlock()
-        guard running else { return }
-        let pid = process.processIdentifier
-        guard pid > 0 else { return }
-        if getpgid(pid) == pid { kill(-pid, SIGKILL) } else { kill(pid, SIGKILL) }
+        guard !over else { return }
+        if group > 0 {
+            kill(-group, SIGKILL)
+        } else if !leaderGone {
+            let pid = process.processIdentifier
+            if pid > 0 { kill(pid, SIGKILL) }
+        }
     }
 
     private func watch() {
         condition.lock()
         defer { condition.unlock() }
-        while !exited {
+        // Until the consumer has waited for the end, or, once stopped, until the plugin and its
+        // standard error are gone (the group is killed, so nothing is left to hold the output).
+        while !finished && !(stopReason != nil && exited && errorDone) {
             if isIdle {
                 condition.wait()
                 continue
@@ -232,6 +262,8 @@ final class PluginProcess: @unchecked Sendable {
     func wait() -> Outcome {
         condition.lock()
         while !exited || !errorDone { condition.wait() }
+        finished = true
+        condition.broadcast()
         let outcome = Outcome(status: process.terminationStatus,
                               signalled: process.terminationReason == .uncaughtSignal,
                               stopReason: stopReason, dropped: dropped, problemCount: problemCount)

@@ -47,28 +47,37 @@ final class PluginReader: RecordReader {
         self.format = format
         self.source = input
         self.limits = options.limits
+        let raw = format.isBinary ? try RawInput(input) : nil
         var environment: [String: String] = [:]
-        if input.size != nil { environment["CARDPORT_INPUT_PATH"] = input.name }
+        if raw?.isFile ?? (input.size != nil) { environment["CARDPORT_INPUT_PATH"] = input.name }
         process = PluginProcess(plugin: format.plugin, arguments: ["read", format.id], environment: environment,
                                 timeout: format.timeout)
-        copy = InputCopy(keeps: input.size == nil, limit: options.limits.maximumInputSize)
+        copy = InputCopy(keeps: raw == nil && input.size == nil, limit: options.limits.maximumInputSize)
         try process.start()
-        let feeder = UncheckedBox(input)
         let process = process
-        let copy = copy
-        Thread.detachNewThread {
-            let input = feeder.value
-            do {
-                repeat {
-                    let chunk = input.available
-                    guard process.send(chunk) else { break }
-                    copy.append(chunk)
-                    input.consume(chunk.count)
-                } while try input.fill()
-            } catch {
-                process.stop(.cancelled)
+        if let raw {
+            let feeder = UncheckedBox(raw)
+            Thread.detachNewThread {
+                feeder.value.send(to: process)
+                process.closeInput()
             }
-            process.closeInput()
+        } else {
+            let feeder = UncheckedBox(input)
+            let copy = copy
+            Thread.detachNewThread {
+                let input = feeder.value
+                do {
+                    repeat {
+                        let chunk = input.available
+                        guard process.send(chunk) else { break }
+                        copy.append(chunk)
+                        input.consume(chunk.count)
+                    } while try input.fill()
+                } catch {
+                    process.stop(.cancelled)
+                }
+                process.closeInput()
+            }
         }
         do {
             let output = try ByteInput(path: "/dev/fd/\(process.outputDescriptor)",
@@ -148,6 +157,8 @@ final class PluginReader: RecordReader {
     private var inputLines: [Substring]?
 
     private func sourceLine(_ number: Int) -> String? {
+        // A binary input has no lines to show; the location alone says where.
+        guard !format.isBinary else { return nil }
         if inputLines == nil {
             let bytes = source.size != nil ? (FileManager.default.contents(atPath: source.name).map { [UInt8]($0) } ?? [])
                                             : copy.contents()

@@ -118,25 +118,30 @@ public struct FormatRegistry: Sendable {
             return FormatResolution(format: format)
         }
         let readable = formats.filter(\.canRead)
-        let scores = readable.map { ($0, $0.sniff(prefix)) }
+        // The formats that claim the extension are sniffed first, and the others only when those
+        // do not settle it: a sniff may be costly (a plugin's starts a process).
+        let ext = path.flatMap(FormatRegistry.pathExtension)
+        let candidates = readable.filter { format in ext.map(format.descriptor.extensions.contains) ?? false }
+            .map { ($0, $0.sniff(prefix)) }
+        if !candidates.isEmpty {
+            let sure = candidates.filter { $0.1 == .certain }.map(\.0)
+            if sure.count == 1 { return FormatResolution(format: sure[0]) }
+            if sure.count > 1 { throw ambiguity(shown, sure) }
+            if let likely = candidates.first(where: { $0.1 == .possible }) { return FormatResolution(format: likely.0) }
+        }
+        let scores = readable.map { format in
+            candidates.first { $0.0.id == format.id } ?? (format, format.sniff(prefix))
+        }
         let certain = scores.filter { $0.1 == .certain }.map(\.0)
-        if let ext = path.flatMap(FormatRegistry.pathExtension) {
-            let candidates = scores.filter { $0.0.descriptor.extensions.contains(ext) }
-            if !candidates.isEmpty {
-                let sure = candidates.filter { $0.1 == .certain }.map(\.0)
-                if sure.count == 1 { return FormatResolution(format: sure[0]) }
-                if sure.count > 1 { throw ambiguity(shown, sure) }
-                if let likely = candidates.first(where: { $0.1 == .possible }) { return FormatResolution(format: likely.0) }
-                let suggested = candidates[0].0
-                let name = path ?? "<stdin>"
-                guard certain.count == 1,
-                      case .failed(let failure) = FormatRegistry.trial(suggested, prefix, name: name,
-                                                                        isWholeInput: isWholeInput, options: options),
-                      case .record = FormatRegistry.trial(certain[0], prefix, name: name, isWholeInput: isWholeInput,
-                                                          options: options)
-                else { return FormatResolution(format: suggested) }
-                return FormatResolution(format: certain[0], overriding: suggested, error: failure)
-            }
+        if let suggested = candidates.first?.0 {
+            let name = path ?? "<stdin>"
+            guard certain.count == 1,
+                  case .failed(let failure) = FormatRegistry.trial(suggested, prefix, name: name,
+                                                                    isWholeInput: isWholeInput, options: options),
+                  case .record = FormatRegistry.trial(certain[0], prefix, name: name, isWholeInput: isWholeInput,
+                                                      options: options)
+            else { return FormatResolution(format: suggested) }
+            return FormatResolution(format: certain[0], overriding: suggested, error: failure)
         }
         if certain.count == 1 { return FormatResolution(format: certain[0]) }
         if certain.count > 1 { throw ambiguity(shown, certain) }
