@@ -26,6 +26,8 @@ let fuzzers: [(name: String, module: String)] = [
     ("FuzzMarkdown", "CardportMarkdown"),
     ("FuzzKindle", "CardportKindle"),
     ("FuzzTodoTxt", "CardportTodoTxt"),
+    ("FuzzEReaders", "CardportKOReader, CardportBoox, CardportCalibre"),
+    ("FuzzPlist", "CardportJSON"),
     ("FuzzResolution", "Cardport"),
 ]
 

@@ -22,6 +22,10 @@ public struct FuzzHarness: Sendable {
     /// Whether the selector also picks a CSV delimiter.
     public let picksDelimiter: Bool
 
+    /// Whether each input is written to a file and read from it, for formats that read their file
+    /// by its path (property lists, SQLite databases) rather than from a stream of bytes.
+    public let readsFile: Bool
+
     /// The delimiters a selector can pick: `nil` lets the reader choose, as without `--delimiter`.
     public static let delimiters: [UInt8?] = [nil, UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t"),
                                               UInt8(ascii: "|"), UInt8(ascii: " "), UInt8(ascii: "\""), 0]
@@ -44,6 +48,7 @@ public struct FuzzHarness: Sendable {
     public init(resolving: Void) {
         formats = []
         picksDelimiter = false
+        readsFile = true
         var extensions = [""]
         for format in FormatRegistry.standard.formats where format.canRead {
             for ext in format.descriptor.extensions where !extensions.contains(ext) { extensions.append(ext) }
@@ -52,7 +57,11 @@ public struct FuzzHarness: Sendable {
     }
 
     /// A harness for the readable formats with these ids, from ``FormatRegistry/standard``.
-    public init(formatIDs: [String], picksDelimiter: Bool = false) {
+    ///
+    /// With `readsFile`, each input is written to a file named with the format's first extension and
+    /// opened as `cardport convert` opens a file: by its path for a format that reads its path
+    /// (``FormatDescriptor/readsFromPath``), as a stream of the file's bytes for any other.
+    public init(formatIDs: [String], picksDelimiter: Bool = false, readsFile: Bool = false) {
         extensions = []
         formats = formatIDs.map { id in
             guard let format = try? FormatRegistry.standard.format(named: id), format.canRead else {
@@ -61,6 +70,7 @@ public struct FuzzHarness: Sendable {
             return format
         }
         self.picksDelimiter = picksDelimiter
+        self.readsFile = readsFile
     }
 
     /// Runs one input: the selector byte, then the file's bytes.
@@ -82,11 +92,7 @@ public struct FuzzHarness: Sendable {
     /// Writes the input to a file with the selected extension and inspects it: resolution, the
     /// reader it chose and every record, through the library's `Inspection`, as the commands do.
     func resolve(_ body: [UInt8], selector: UInt8) {
-        let ext = extensions[Int(selector & 0x7F) % extensions.count]
-        let path = FuzzHarness.scratch + "/input" + (ext.isEmpty ? "" : "." + ext)
-        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
-        _ = body.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        fclose(file)
+        let path = FuzzHarness.write(body, extension: extensions[Int(selector & 0x7F) % extensions.count])
         var options = ReadOptions(strict: selector & 0x80 != 0)
         options.limits = FuzzHarness.limits
         if let report = try? Inspection(registry: .standard).run(path: path, options: options),
@@ -96,7 +102,16 @@ public struct FuzzHarness: Sendable {
         unlink(path)
     }
 
-    /// A directory of this process's own for the resolution harness's files.
+    /// Writes an input to the scratch directory as `input.EXT` and returns its path.
+    static func write(_ body: [UInt8], extension ext: String) -> String {
+        let path = FuzzHarness.scratch + "/input" + (ext.isEmpty ? "" : "." + ext)
+        guard let file = fopen(path, "wb") else { fatalError("cannot write \(path)") }
+        _ = body.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
+        return path
+    }
+
+    /// A directory of this process's own for the files of the harnesses that read files.
     static let scratch: String = {
         let path = "/tmp/cardport-fuzz-\(getpid())"
         mkdir(path, 0o700)
@@ -107,8 +122,18 @@ public struct FuzzHarness: Sendable {
     func read(_ body: [UInt8], format: any CardFormat, options: ReadOptions) {
         let input: ByteInput
         let reader: any RecordReader
+        var path: String?
+        defer { if let path { unlink(path) } }
         do {
-            input = try ByteInput(bytes: body, name: "fuzz.\(format.descriptor.extensions.first ?? "in")")
+            if readsFile {
+                let file = FuzzHarness.write(body, extension: format.descriptor.extensions.first ?? "")
+                path = file
+                input = format.descriptor.readsFromPath
+                    ? try ByteInput(bytes: [UInt8](), name: file)
+                    : try ByteInput(path: file, maximumWindow: options.limits.maximumInputSize)
+            } else {
+                input = try ByteInput(bytes: body, name: "fuzz.\(format.descriptor.extensions.first ?? "in")")
+            }
             reader = try format.makeReader(input, options: options)
         } catch {
             return
