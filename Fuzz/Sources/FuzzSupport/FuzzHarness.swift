@@ -95,8 +95,8 @@ public struct FuzzHarness: Sendable {
         let path = FuzzHarness.write(body, extension: extensions[Int(selector & 0x7F) % extensions.count])
         var options = ReadOptions(strict: selector & 0x80 != 0)
         options.limits = FuzzHarness.limits
-        if let report = try? Inspection(registry: .standard).run(path: path, options: options),
-           report.records > 64 * (body.count + 64) {
+        for report in (try? Inspection(registry: .standard).run(path: path, options: options)) ?? []
+        where report.records > 64 * (body.count + 64) {
             fatalError("\(report.format): \(report.records) records from \(body.count) bytes")
         }
         unlink(path)
