@@ -23,9 +23,12 @@ struct CitationBlock {
         guard !paragraphs.isEmpty else { return nil }
         var calloutTitle: String?
         var calloutNodes: [MarkdownNode] = []
-        if paragraphs[0][0].startsWithBracket, case let opening = paragraphs[0][0].text, opening.hasPrefix("[!") {
-            guard let close = opening.firstIndex(of: "]") else { return nil }
-            let type = opening[opening.index(opening.startIndex, offsetBy: 2)..<close].lowercased()
+        // A callout opens with `[!type]`, the type a word; a quote that merely starts with `[!`
+        // (`> [!` or `> [!?] what?`) is a quote.
+        if paragraphs[0][0].startsWithBracket, case let opening = paragraphs[0][0].text, opening.hasPrefix("[!"),
+           let close = opening.firstIndex(of: "]"),
+           case let type = opening[opening.index(opening.startIndex, offsetBy: 2)..<close].lowercased(),
+           !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             guard type == "quote" || type == "cite" else { return nil }
             var title = opening[opening.index(after: close)...]
             if title.first == "-" || title.first == "+" { title = title.dropFirst() }

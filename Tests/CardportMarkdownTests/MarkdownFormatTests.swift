@@ -36,6 +36,16 @@ import Testing
         #expect(read == MarkdownProjection.document(library), "\(written.text)")
     }
 
+    /// A property-test seed found a citation `[!` that read back as nothing: a quote opening with
+    /// `[!` is a callout only when a `[!type]` follows.
+    @Test(arguments: ["[!", "[! not a callout", "[!?] what?", "[!]"])
+    func aQuoteThatOpensWithBracketBangIsAQuote(text: String) throws {
+        let library = Library(citations: [Citation(text: text, author: "A")])
+        let written = try FormatHarness.write(format, library.records)
+        let read = Library(try FormatHarness.read(format, written.text))
+        #expect(read.citations.map(\.text) == [text], "\(written.text)")
+    }
+
     @Test func writesTheDocumentLayout() throws {
         let records: [Record] = [
             .citation(Citation(text: "Be one.", author: "Marcus Aurelius", source: "Meditations",
