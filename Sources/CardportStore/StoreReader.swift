@@ -208,7 +208,7 @@ public struct StoreReader {
             let imported = Dictionary(uniqueKeysWithValues: zip(entries, provenance.map(\.importedAt)))
             stats.syncedSources = try Row.fetchAll(db, sql: """
                 SELECT s.key, s.format, (SELECT count(*) FROM origin o WHERE o.source = s.pk), s.last_import
-                FROM source s ORDER BY s.key
+                FROM source s ORDER BY s.pk
                 """).map { row in
                 StoreStatistics.SyncedSource(key: row[0], format: row[1], items: row[2],
                                              lastImported: (row[3] as Int64?).flatMap { imported[$0] })

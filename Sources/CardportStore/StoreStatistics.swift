@@ -42,7 +42,7 @@ public struct StoreStatistics: Sendable, Hashable, Encodable {
     public var hasSettings = false
     /// Every import, oldest first.
     public var sources: [Source] = []
-    /// Every input a later import of which is a sync, by key.
+    /// Every input a later import of which is a sync, in the order each was first imported.
     public var syncedSources: [SyncedSource] = []
 
     /// No cards.
