@@ -25,13 +25,13 @@ public struct Archiving: Sendable {
 
     /// Archives (or, with `archive` false, unarchives) what `filter` selects; returns how many changed.
     public func run(archive: Bool, filter: CardFilter) throws(CardportError) -> Int {
-        let resolved = try Archiving.resolvingIDs(filter.storeFilter, in: store)
+        let resolved = try Archiving.resolvingIDs(filter, in: store)
         try store.checkPages()
         return try store.write { (transaction) in try transaction.setArchived(archive, resolved) }
     }
 
     /// `filter` with its id prefixes replaced by the whole ids of the cards they name.
-    static func resolvingIDs(_ filter: StoreFilter, in store: Store) throws(CardportError) -> StoreFilter {
+    static func resolvingIDs(_ filter: CardFilter, in store: Store) throws(CardportError) -> CardFilter {
         guard !filter.ids.isEmpty else { return filter }
         var resolved = filter
         resolved.ids = try store.read { (reader) in try reader.resolve(filter.ids) }.map(\.id)

@@ -12,7 +12,7 @@ public struct ExportSummary: Sendable, Hashable, Encodable {
     public var notes: NoteFolderSummary?
 
     /// Streams the selected cards into `writer`, counting those it cannot hold.
-    static func write(from store: Store, filter: StoreFilter, to writer: any RecordWriter,
+    static func write(from store: Store, filter: CardFilter, to writer: any RecordWriter,
                       writable: KindSet, uncountedArchived: Bool = false) throws(CardportError) -> ExportSummary {
         var written = 0
         var dropped = KindTally()

@@ -44,7 +44,7 @@ public struct Exporting: Sendable {
         let file = try OutputFile(path: output)
         do throws(CardportError) {
             let writer = try format.makeWriter(file.output, options: writeOptions)
-            var summary = try ExportSummary.write(from: store, filter: filter.storeFilter, to: writer,
+            var summary = try ExportSummary.write(from: store, filter: filter, to: writer,
                                                   writable: KindSet(format.descriptor.writes))
             try writer.finish()
             try file.commit()
@@ -81,7 +81,7 @@ public struct Exporting: Sendable {
                 throw CardportError(.usage, "format '\(format.id)' writes single files and cannot --split",
                                     hint: "drop --split and give -o FILE, or --to a format that splits (see Formats.md)")
             }
-            var summary = try ExportSummary.write(from: store, filter: wider.storeFilter, to: writer,
+            var summary = try ExportSummary.write(from: store, filter: wider, to: writer,
                                                   writable: KindSet(format.descriptor.writes),
                                                   uncountedArchived: options.archivedAreRemovals)
             try writer.finish()

@@ -47,7 +47,7 @@ public struct Listing: Sendable {
     /// The cards (never tags or settings) `filter` selects, in `sort` order; without `shortIDs`
     /// (for output that shows whole ids) each entry's ``Entry/shortID`` is its whole id.
     public func run(filter: CardFilter, sort: Sort = .added, shortIDs: Bool = true) throws(CardportError) -> [Entry] {
-        var cards = filter.storeFilter
+        var cards = filter
         cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
         var records: [CardportCore.Record] = []
         let short = try store.read { (reader) in
@@ -62,7 +62,7 @@ public struct Listing: Sendable {
     /// were added, as the store reads them: for output that needs neither another order nor short
     /// ids, so that no list of the cards is held in memory before the first is printed.
     public func forEach(filter: CardFilter, _ body: (CardportCore.Record) throws(CardportError) -> Void) throws(CardportError) {
-        var cards = filter.storeFilter
+        var cards = filter
         cards.kinds = (filter.kinds ?? Set(RecordKind.allCases)).subtracting([.tag, .settings])
         try store.read { (reader) in try reader.forEach(cards, body) }
     }

@@ -24,7 +24,7 @@ public struct Purging: Sendable {
 
     /// Deletes the archived citations `filter` selects (or, with `dryRun`, only counts them); returns how many.
     public func run(filter: CardFilter, dryRun: Bool) throws(CardportError) -> Int {
-        let resolved = try Archiving.resolvingIDs(filter.storeFilter, in: store)
+        let resolved = try Archiving.resolvingIDs(filter, in: store)
         if !dryRun { try store.checkPages() }
         return try store.write(commit: !dryRun) { (transaction) in try transaction.purgeArchived(resolved) }
     }

@@ -35,7 +35,7 @@ public struct Searching: Sendable {
     public func run(_ text: String, filter: CardFilter, limit: Int = 50) throws(CardportError) -> [Result] {
         try store.catchUpSearch()
         return try store.read { (reader) in
-            let hits = try reader.search(text, filter: filter.storeFilter, limit: limit)
+            let hits = try reader.search(text, filter: filter, limit: limit)
             let short = try reader.shortIDs(hits.map(\.record.id))
             return hits.map {
                 Result(entry: Listing.Entry(record: $0.record, shortID: short[$0.record.id] ?? $0.record.id), excerpt: $0.excerpt)

@@ -32,7 +32,7 @@ public struct Showing: Sendable {
         try store.read { (reader) in
             let matches = try reader.resolve(ids)
             var byID: [String: CardportCore.Record] = [:]
-            try reader.forEach(StoreFilter(archived: .include, ids: matches.map(\.id))) { (record) in byID[record.id] = record }
+            try reader.forEach(CardFilter(archived: .include, ids: matches.map(\.id))) { (record) in byID[record.id] = record }
             return matches.compactMap { byID[$0.id] }
         }
     }

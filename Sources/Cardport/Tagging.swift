@@ -11,23 +11,6 @@ import Foundation
 /// try Tagging(opening: file, for: .editing).rename("stoic", to: "stoicism")
 /// ```
 public struct Tagging: Sendable {
-    /// A tag and how many cards carry it: a line of `cardport tag`.
-    public struct Entry: Sendable, Hashable, Encodable {
-        /// The tag's name as first written.
-        public var name: String
-        /// Its colour, if it has one.
-        public var colour: TagColour?
-        /// Citations and bookmarks with the tag (archived citations included).
-        public var cards: Int
-
-        /// A line of the listing.
-        public init(name: String, colour: TagColour?, cards: Int) {
-            self.name = name
-            self.colour = colour
-            self.cards = cards
-        }
-    }
-
     /// The store to read or change.
     public let store: Store
 
@@ -43,8 +26,8 @@ public struct Tagging: Sendable {
     }
 
     /// Every tag with its colour and how many cards carry it, by name.
-    public func list() throws(CardportError) -> [Entry] {
-        try store.read { (reader) in try reader.tagUsage() }.map { Entry(name: $0.name, colour: $0.colour, cards: $0.cards) }
+    public func list() throws(CardportError) -> [TagUsage] {
+        try store.read { (reader) in try reader.tagUsage() }
     }
 
     /// Renames `name` to `newName` on every card; returns how many cards changed.
@@ -67,7 +50,7 @@ public struct Tagging: Sendable {
     }
 
     /// The tags as a table: name, colour (a swatch before it when `colour` is on) and card count.
-    public static func table(_ tags: [Entry], colour: Bool) -> String {
+    public static func table(_ tags: [TagUsage], colour: Bool) -> String {
         guard !tags.isEmpty else { return "" }
         let nameWidth = max(3, tags.map(\.name.count).max() ?? 0)
         let colourWidth = max(6, tags.map { ($0.colour?.description ?? "").count }.max() ?? 0) + (colour ? 2 : 0)

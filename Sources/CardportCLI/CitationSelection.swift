@@ -1,5 +1,6 @@
 import ArgumentParser
 import Cardport
+import CardportCore
 
 /// The citations `archive` and `unarchive` act on: ids, or the store filters, or both.
 struct CitationSelection: ParsableArguments {

@@ -11,7 +11,7 @@ extension StoreReader {
     /// spaces (Chinese, Japanese, Thai…) is found anywhere in a field instead (``UnspacedWords``),
     /// the cards in the order they were added. Cards with a tag whose name holds every word come
     /// after them.
-    public func search(_ text: String, filter: StoreFilter, limit: Int) throws(CardportError) -> [SearchHit] {
+    public func search(_ text: String, filter: CardFilter, limit: Int) throws(CardportError) -> [SearchHit] {
         let words = WordQuery.words(text)
         guard !words.isEmpty else {
             throw CardportError(.usage, "'\(text)' has no words to search for", hint: "search for letters or digits")

@@ -9,7 +9,7 @@ extension StoreReader {
     ///
     /// The index cannot find a piece of a run of such text, so the fields are read: a store of a
     /// million citations takes about a second for a word that is rare, less for one that is common.
-    func searchUnspaced(_ words: [String], others: [String], filter: StoreFilter,
+    func searchUnspaced(_ words: [String], others: [String], filter: CardFilter,
                         limit: Int) throws -> [(rank: Double, kind: RecordKind, pk: Int64, hit: SearchHit)] {
         var found: [(rank: Double, kind: RecordKind, pk: Int64, hit: SearchHit)] = []
         for (kind, table) in CardRows.tables where filter.selects(kind) {

@@ -14,7 +14,7 @@ public struct StoreReader {
     ///
     /// Cards come first because they are the bulk: a whole-document writer streams the first kind it
     /// is given and holds the others until it finishes.
-    public func forEach(_ filter: StoreFilter, _ body: (CardportCore.Record) throws -> Void) throws(CardportError) {
+    public func forEach(_ filter: CardFilter, _ body: (CardportCore.Record) throws -> Void) throws(CardportError) {
         try run {
             try forEachCard(filter) { _, record in try body(record) }
             if filter.selects(.tag), !filter.narrowsCards {
@@ -27,7 +27,7 @@ public struct StoreReader {
     }
 
     /// Calls `body` with the primary key and record of every card `filter` selects.
-    func forEachCard(_ filter: StoreFilter, _ body: (Int64, Record) throws -> Void) throws {
+    func forEachCard(_ filter: CardFilter, _ body: (Int64, Record) throws -> Void) throws {
         let tagNames = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT pk, name FROM tag").map {
             ($0[0] as Int64, $0[1] as String)
         })

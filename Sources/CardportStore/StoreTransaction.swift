@@ -407,7 +407,7 @@ public final class StoreTransaction {
     // MARK: Archive, purge, replace
 
     /// Archives or unarchives the citations `filter` selects; returns how many changed.
-    public func setArchived(_ archived: Bool, _ filter: StoreFilter) throws(CardportError) -> Int {
+    public func setArchived(_ archived: Bool, _ filter: CardFilter) throws(CardportError) -> Int {
         try run { try flushLinks() }
         var selection = filter
         selection.kinds = [.citation]
@@ -429,7 +429,7 @@ public final class StoreTransaction {
     }
 
     /// Deletes the archived citations `filter` selects (never an unarchived one); returns how many.
-    public func purgeArchived(_ filter: StoreFilter) throws(CardportError) -> Int {
+    public func purgeArchived(_ filter: CardFilter) throws(CardportError) -> Int {
         try run { try flushLinks() }
         var selection = filter
         selection.kinds = [.citation]

@@ -33,7 +33,7 @@ import Testing
             }
             _ = try t.upsert(.bookmark(Bookmark(text: "https://example.org", tags: ["stoic"])), policy: .newest, provenance: nil)
         }
-        func texts(_ filter: StoreFilter) throws -> [String] {
+        func texts(_ filter: CardFilter) throws -> [String] {
             try store.read { (reader) in
                 var texts: [String] = []
                 try reader.forEach(filter) { record in
@@ -46,10 +46,10 @@ import Testing
                 return texts
             }
         }
-        #expect(try texts(StoreFilter(tag: "STOIC")) == ["A.", "B.", "https://example.org"])
-        #expect(try texts(StoreFilter(favouritesOnly: true)) == ["A.", "C."])
-        #expect(try texts(StoreFilter(author: "SENECA")) == ["A.", "B."])
-        #expect(try texts(StoreFilter(tag: "none")) == [])
+        #expect(try texts(CardFilter(tags: ["STOIC"])) == ["A.", "B.", "https://example.org"])
+        #expect(try texts(CardFilter(favouritesOnly: true)) == ["A.", "C."])
+        #expect(try texts(CardFilter(author: "SENECA")) == ["A.", "B."])
+        #expect(try texts(CardFilter(tags: ["none"])) == [])
     }
 
     /// The library without a second card of one key or id (the store folds those, as tested elsewhere).

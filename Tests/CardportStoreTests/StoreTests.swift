@@ -134,7 +134,7 @@ import Testing
         #expect(try indexed() == 0)
         try store.catchUpSearch()
         #expect(try indexed() == 2)
-        let hits = try store.read { try $0.search("left", filter: StoreFilter(), limit: 10) }
+        let hits = try store.read { try $0.search("left", filter: CardFilter(), limit: 10) }
         #expect(hits.map { if case .citation(let c) = $0.record { c.text } else { "" } } == ["The left hand of darkness."])
         // Caught up, a second call writes nothing: the index holds every card.
         try store.catchUpSearch()

@@ -26,7 +26,7 @@ import Testing
     static func cards(_ store: Store) throws -> [Record] {
         try store.read { (reader) in
             var records: [Record] = []
-            try reader.forEach(StoreFilter(kinds: [.citation, .bookmark, .task, .topic], archived: .include)) { records.append($0) }
+            try reader.forEach(CardFilter(kinds: [.citation, .bookmark, .task, .topic], archived: .include)) { records.append($0) }
             return records
         }
     }
@@ -77,7 +77,7 @@ import Testing
         let (_, store) = try newStore()
         let record = Citation(id: "c1", text: "Carpe diem.", author: "Horace", tags: ["latin"])
         try Self.sync(store, [.citation(record)])
-        try store.write { (t) in _ = try t.setArchived(true, StoreFilter()) }
+        try store.write { (t) in _ = try t.setArchived(true, CardFilter()) }
         var changed = record
         changed.note = "Odes 1.11"
         let result = try Self.sync(store, [.citation(changed)]).results
@@ -177,7 +177,7 @@ import Testing
             let directory = try TemporaryDirectory()
             let store = try Store(path: directory.file("store.sqlite"))
             try Self.sync(store, library.records)
-            try store.write { (t) in _ = try t.setArchived(true, StoreFilter()) }
+            try store.write { (t) in _ = try t.setArchived(true, CardFilter()) }
             let before = try Self.cards(store)
             try Self.sync(store, library.records, policy: .incoming)
             #expect(try Self.cards(store) == before)

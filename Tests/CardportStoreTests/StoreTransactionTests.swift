@@ -10,7 +10,7 @@ import Testing
         return (directory, try Store(path: directory.file("store.sqlite")))
     }
 
-    private func all(_ store: Store, _ filter: StoreFilter = .everything) throws -> [CardportCore.Record] {
+    private func all(_ store: Store, _ filter: CardFilter = .everything) throws -> [CardportCore.Record] {
         try store.read { (reader) in
             var records: [CardportCore.Record] = []
             try reader.forEach(filter) { records.append($0) }
@@ -44,7 +44,7 @@ import Testing
              try t.upsert(.citation(copy), policy: .newest, provenance: nil)]
         }
         #expect(results == [.added, .updated])
-        let citations = try all(store, StoreFilter(kinds: [.citation]))
+        let citations = try all(store, CardFilter(kinds: [.citation]))
         guard case .citation(let merged) = citations.first else { Issue.record("no citation"); return }
         #expect(citations.count == 1)
         #expect(merged.id == original.id)
@@ -63,7 +63,7 @@ import Testing
                                 policy: .existing, provenance: nil)
         }
         #expect(result == .updated)
-        guard case .task(let task) = try all(store, StoreFilter(kinds: [.task])).first else { Issue.record("no task"); return }
+        guard case .task(let task) = try all(store, CardFilter(kinds: [.task])).first else { Issue.record("no task"); return }
         #expect(task.description == "Write")
         #expect(task.progress == .zero)
     }
@@ -86,14 +86,14 @@ import Testing
             _ = try t.upsert(.citation(Citation(text: "Draft two.", tags: ["Drafts"])), policy: .newest, provenance: nil)
             _ = try t.upsert(.citation(Citation(text: "Keeper.", tags: ["keep"])), policy: .newest, provenance: nil)
         }
-        #expect(try store.write { try $0.setArchived(true, StoreFilter(tag: "DRAFTS")) } == 2)
-        #expect(try all(store, StoreFilter(kinds: [.citation])).count == 1)
-        #expect(try all(store, StoreFilter(kinds: [.citation], archived: .only)).count == 2)
-        #expect(try store.write { try $0.setArchived(false, StoreFilter(tag: "drafts", archived: .only, ids: [])) } == 2)
-        #expect(try store.write { try $0.purgeArchived(StoreFilter()) } == 0)
-        #expect(try store.write { try $0.setArchived(true, StoreFilter(tag: "drafts")) } == 2)
-        #expect(try store.write { try $0.purgeArchived(StoreFilter()) } == 2)
-        let left = try all(store, StoreFilter(kinds: [.citation], archived: .include))
+        #expect(try store.write { try $0.setArchived(true, CardFilter(tags: ["DRAFTS"])) } == 2)
+        #expect(try all(store, CardFilter(kinds: [.citation])).count == 1)
+        #expect(try all(store, CardFilter(kinds: [.citation], archived: .only)).count == 2)
+        #expect(try store.write { try $0.setArchived(false, CardFilter(tags: ["drafts"], archived: .only, ids: [])) } == 2)
+        #expect(try store.write { try $0.purgeArchived(CardFilter()) } == 0)
+        #expect(try store.write { try $0.setArchived(true, CardFilter(tags: ["drafts"])) } == 2)
+        #expect(try store.write { try $0.purgeArchived(CardFilter()) } == 2)
+        let left = try all(store, CardFilter(kinds: [.citation], archived: .include))
         #expect(left.map(\.id) == [Citation(text: "Keeper.").id])
     }
 
@@ -182,8 +182,8 @@ import Testing
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 2)
         // A later write checks references again: purging a citation removes its tag links with it.
         let purged = try store.write { (t) in
-            _ = try t.setArchived(true, StoreFilter(kinds: [.citation]))
-            return try t.purgeArchived(StoreFilter(kinds: [.citation]))
+            _ = try t.setArchived(true, CardFilter(kinds: [.citation]))
+            return try t.purgeArchived(CardFilter(kinds: [.citation]))
         }
         #expect(purged == 1)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM citation_tag") } == 0)
@@ -198,11 +198,11 @@ import Testing
         let purged = try store.write { (t) in
             for card in cards { _ = try t.upsert(card, policy: .newest, provenance: nil) }
             _ = try t.upsert(.citation(Citation(text: "card 5", tags: ["late"])), policy: .newest, provenance: nil)
-            _ = try t.setArchived(true, StoreFilter(kinds: [.citation], tag: "c0"))
-            return try t.purgeArchived(StoreFilter(kinds: [.citation]))
+            _ = try t.setArchived(true, CardFilter(kinds: [.citation], tags: ["c0"]))
+            return try t.purgeArchived(CardFilter(kinds: [.citation]))
         }
         #expect(purged == 34)
-        let kept = try all(store, StoreFilter(kinds: [.citation]))
+        let kept = try all(store, CardFilter(kinds: [.citation]))
         #expect(kept.count == 66)
         guard case .citation(let five)? = kept.first(where: { $0.id == cards[5].id }) else { Issue.record("card 5 is missing"); return }
         #expect(five.tags == ["a5", "b", "c2", "late"])

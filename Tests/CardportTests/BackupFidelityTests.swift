@@ -87,7 +87,7 @@ import Testing
         try FileManager.default.removeItem(atPath: clippings)
         try FileManager.default.copyItem(atPath: PackagePaths.sample("sync-clippings-v2.txt"), toPath: clippings)
         _ = try importing.run(ImportRequest(inputs: [clippings]))
-        _ = try store.write { try $0.setArchived(true, StoreFilter(author: "Seneca")) }
+        _ = try store.write { try $0.setArchived(true, CardFilter(author: "Seneca")) }
         return store
     }
 

@@ -13,7 +13,7 @@ import Testing
         for sample in ["backup.json", "kindle-clippings.txt", "mixed.jsonl", "study-topics.opml", "favourites.json"] {
             _ = try importing.run(ImportRequest(inputs: [PackagePaths.sample(sample)]))
         }
-        _ = try original.write { try $0.setArchived(true, StoreFilter(author: "Seneca")) }
+        _ = try original.write { try $0.setArchived(true, CardFilter(author: "Seneca")) }
         let first = try Backup(store: original).write(to: directory.file("first.json"))
 
         let restored = try Store(path: directory.file("restored.sqlite"))

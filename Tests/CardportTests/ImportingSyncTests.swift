@@ -46,7 +46,7 @@ import Testing
         #expect(outcome.sync.map(\.archived) == [1])
         let citations = try store.read { (reader) in
             var all: [Citation] = []
-            try reader.forEach(StoreFilter(kinds: [.citation], archived: .include)) { if case .citation(let c) = $0 { all.append(c) } }
+            try reader.forEach(CardFilter(kinds: [.citation], archived: .include)) { if case .citation(let c) = $0 { all.append(c) } }
             return all
         }
         #expect(citations.map(\.tags) == [["wisdom"], ["latin"], ["latin"]])
@@ -74,7 +74,7 @@ import Testing
         #expect(outcome.sync.map(\.highlightsReplaced) == [1])
         let texts = try store.read { (reader) in
             var all: [String] = []
-            try reader.forEach(StoreFilter(kinds: [.citation])) { if case .citation(let c) = $0 { all.append(c.text) } }
+            try reader.forEach(CardFilter(kinds: [.citation])) { if case .citation(let c) = $0 { all.append(c.text) } }
             return all
         }
         #expect(texts == ["Truth is a matter of the imagination. The soundest fact may fail or prevail in the style of its telling.",

@@ -68,7 +68,7 @@ import Testing
             """)
         _ = try importing.run(ImportRequest(inputs: [edit]))
         let seneca = ["39955c2b-6692-8ad3-9f49-33d3691d166d"]
-        _ = try store.write { try $0.setArchived(true, StoreFilter(archived: .include, ids: seneca)) }
+        _ = try store.write { try $0.setArchived(true, CardFilter(archived: .include, ids: seneca)) }
         #expect(try Purging(store: store).run(filter: CardFilter(archived: .include, ids: seneca), dryRun: false) == 1)
         return store
     }

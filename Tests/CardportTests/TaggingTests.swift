@@ -14,10 +14,10 @@ import Testing
         // "habits" and "philosophy" on the other citation.
         let tags = try Tagging(opening: file, for: .reading).list()
         #expect(tags == [
-            Tagging.Entry(name: "habits", colour: nil, cards: 1),
-            Tagging.Entry(name: "philosophy", colour: nil, cards: 1),
-            Tagging.Entry(name: "stoicism", colour: try TagColour(parsing: "teal"), cards: 2),
-            Tagging.Entry(name: "to-read", colour: nil, cards: 1),
+            TagUsage(name: "habits", colour: nil, cards: 1),
+            TagUsage(name: "philosophy", colour: nil, cards: 1),
+            TagUsage(name: "stoicism", colour: try TagColour(parsing: "teal"), cards: 2),
+            TagUsage(name: "to-read", colour: nil, cards: 1),
         ])
     }
 
@@ -25,7 +25,7 @@ import Testing
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for colour in [nil, try TagColour(parsing: "#30B0C7")] {
-            #expect(try encoder.encode(Tagging.Entry(name: "stoicism", colour: colour, cards: 3))
+            #expect(try encoder.encode(TagUsage(name: "stoicism", colour: colour, cards: 3))
                     == encoder.encode(TagUsage(name: "stoicism", colour: colour, cards: 3)))
         }
     }

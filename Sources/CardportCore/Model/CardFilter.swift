@@ -1,7 +1,5 @@
-public import CardportCore
-
-/// Which cards a store command applies to: the filters `list`, `search`, `export`, `archive` and
-/// `purge` share.
+/// Which cards an operation on the store applies to: the filters `list`, `search`, `export`,
+/// `archive`, `unarchive` and `purge` share.
 ///
 /// A condition on a field only one kind has selects that kind only: favourites, the archive, the
 /// author and the source are citations' fields, a status and a due date are topics', done or open
@@ -9,11 +7,11 @@ public import CardportCore
 /// for, as the app hides them.
 ///
 /// ```swift
-/// var filter = StoreFilter()
+/// var filter = CardFilter()
 /// filter.favouritesOnly = true
 /// filter.tags = ["stoic", "ethics"]   // favourite citations tagged both "stoic" and "ethics"
 /// ```
-public struct StoreFilter: Sendable, Hashable {
+public struct CardFilter: Sendable, Hashable {
     /// Which archived citations a selection includes.
     public enum Archived: Sendable, Hashable {
         /// Only citations that are not archived (the default, as the app shows them).
@@ -42,7 +40,7 @@ public struct StoreFilter: Sendable, Hashable {
     public var favouritesOnly: Bool
     /// Which archived citations to include.
     public var archived: Archived
-    /// Only citations one of whose authors has all these words (see ``WordQuery``).
+    /// Only citations one of whose authors has all these words (case, accents and order do not matter).
     public var author: String?
     /// Only citations whose source (the book) has all these words.
     public var source: String?
@@ -51,16 +49,17 @@ public struct StoreFilter: Sendable, Hashable {
     /// Only topics due before this moment.
     public var dueBefore: Timestamp?
     /// Only topics not done (with ``dueBefore``, the overdue ones).
-    public var unfinishedTopicsOnly = false
+    public var unfinishedTopicsOnly: Bool
     /// Only tasks done, or only tasks open.
     public var taskState: TaskState?
-    /// Only the cards with these ids; empty selects by the other fields alone.
+    /// Only the cards with these ids, or unique prefixes of them; empty selects by the other fields alone.
     public var ids: [String]
 
-    /// A filter that selects every card that is not archived.
+    /// A filter that selects every card that is not archived, narrowed by what is given.
     public init(kinds: Set<RecordKind>? = nil, tags: [String] = [], anyTag: Bool = false, favouritesOnly: Bool = false,
                 archived: Archived = .exclude, author: String? = nil, source: String? = nil, status: Topic.Status? = nil,
-                dueBefore: Timestamp? = nil, taskState: TaskState? = nil, ids: [String] = []) {
+                dueBefore: Timestamp? = nil, unfinishedTopicsOnly: Bool = false, taskState: TaskState? = nil,
+                ids: [String] = []) {
         self.kinds = kinds
         self.tags = tags
         self.anyTag = anyTag
@@ -70,34 +69,22 @@ public struct StoreFilter: Sendable, Hashable {
         self.source = source
         self.status = status
         self.dueBefore = dueBefore
+        self.unfinishedTopicsOnly = unfinishedTopicsOnly
         self.taskState = taskState
         self.ids = ids
     }
 
-    /// A filter on one tag (or none), as the store's first commands made it.
-    public init(kinds: Set<RecordKind>? = nil, tag: String?, favouritesOnly: Bool = false, archived: Archived = .exclude,
-                author: String? = nil, ids: [String] = []) {
-        self.init(kinds: kinds, tags: tag.map { [$0] } ?? [], favouritesOnly: favouritesOnly, archived: archived,
-                  author: author, ids: ids)
-    }
-
-    /// A filter on one tag, or none: `tag` set is ``tags`` with that one name.
-    public var tag: String? {
-        get { tags.first }
-        set { tags = newValue.map { [$0] } ?? [] }
-    }
-
     /// A filter that selects everything, archived citations included (what a backup holds).
-    public static let everything = StoreFilter(archived: .include)
+    public static let everything = CardFilter(archived: .include)
 
     /// Whether only citations can match (a favourite, archive, author or source condition is set).
-    var citationsOnly: Bool { favouritesOnly || archived == .only || author != nil || source != nil }
+    public var citationsOnly: Bool { favouritesOnly || archived == .only || author != nil || source != nil }
 
     /// Whether only topics can match (a status or due date condition is set).
-    var topicsOnly: Bool { status != nil || dueBefore != nil || unfinishedTopicsOnly }
+    public var topicsOnly: Bool { status != nil || dueBefore != nil || unfinishedTopicsOnly }
 
     /// Whether the filter lets cards of `kind` through at all.
-    func selects(_ kind: RecordKind) -> Bool {
+    public func selects(_ kind: RecordKind) -> Bool {
         if let kinds, !kinds.contains(kind) { return false }
         if citationsOnly && kind != .citation { return false }
         if topicsOnly && kind != .topic { return false }
@@ -107,7 +94,7 @@ public struct StoreFilter: Sendable, Hashable {
     }
 
     /// Whether a filter on anything but the kind is set (which leaves tags and settings out of a selection).
-    var narrowsCards: Bool {
+    public var narrowsCards: Bool {
         !tags.isEmpty || !ids.isEmpty || citationsOnly || topicsOnly || taskState != nil
     }
 }

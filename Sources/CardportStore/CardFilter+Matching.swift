@@ -1,6 +1,6 @@
 public import CardportCore
 
-extension StoreFilter {
+extension CardFilter {
     /// Whether `record` is one this filter selects: what ``StoreReader`` asks SQLite, asked of a card
     /// already read (a search hit).
     public func matches(_ record: CardportCore.Record) -> Bool {

@@ -1,4 +1,3 @@
-public import CardportCore
 
 /// A tag and how many cards carry it: a line of `cardport tag`.
 public struct TagUsage: Sendable, Hashable, Encodable {
