@@ -32,7 +32,7 @@ let package = Package(
         // The machinery floor: byte scans, UTF-8 and UTF-16, hashes and digests, hash tables, threads.
         // Not a product: its API is `package`, for the modules above it only.
         .target(name: "CardportMachinery", dependencies: ["CLibCrypto"]),
-        .target(name: "CardportCore", dependencies: ["CardportMachinery", "CPrefetch"]),
+        .target(name: "CardportCore", dependencies: ["CardportMachinery"]),
         .target(name: "CardportJSON", dependencies: ["CardportCore", "CardportMachinery"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore", "CardportMachinery"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore", "CardportMachinery"]),
@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "Cardport",
             dependencies: [
-                "CardportCore", "CardportMachinery", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
+                "CardportCore", "CardportMachinery", "CPrefetch", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
                 "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]

@@ -38,7 +38,7 @@ extension Citation {
     }
 
     /// The key of a citation whose text and author (`nil`: none) are already folded.
-    static func identityKey(foldedText: UnsafeBufferPointer<UInt8>, foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
+    package static func identityKey(foldedText: UnsafeBufferPointer<UInt8>, foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
         hasher.combine(bytes: foldedText)

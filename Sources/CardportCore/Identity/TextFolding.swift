@@ -1,4 +1,4 @@
-import CardportMachinery
+package import CardportMachinery
 import Foundation
 
 /// Folds text to the form identity keys compare: the same words, whatever their case, spacing,
@@ -38,7 +38,7 @@ public enum TextFolding {
 
     /// Puts the folded UTF-8 of `text` in `buffer`, which keeps its room for the next text: for
     /// callers that fold millions of texts only to hash them.
-    static func fold(_ text: String, into buffer: inout FoldBuffer) {
+    package static func fold(_ text: String, into buffer: inout FoldBuffer) {
         let done = text.withUTF8Bytes { fold($0, normalised: false, wordAtATime: true, into: &buffer) }
         if !done { foldThroughNormaliser(text, into: &buffer) }
     }

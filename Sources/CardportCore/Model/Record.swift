@@ -22,14 +22,14 @@ public enum Record: Sendable, Hashable, Codable {
     /// A citation's text; `nil` for the other kinds. Reading it copies only the text, where
     /// binding the whole citation copies every field: a retain of each string, whose memory the
     /// thread reading it may not have touched yet (records are made on the reading thread).
-    var citationText: String? {
+    package var citationText: String? {
         if case .citation(let citation) = self { return citation.text }
         return nil
     }
 
     /// A citation's text, author and source, what its identity and near-duplicate group come
     /// from; `nil` for the other kinds. Copies only those three (see ``citationText``).
-    var citationIdentityFields: (text: String, author: String?, source: String?)? {
+    package var citationIdentityFields: (text: String, author: String?, source: String?)? {
         if case .citation(let citation) = self { return (citation.text, citation.author, citation.source) }
         return nil
     }

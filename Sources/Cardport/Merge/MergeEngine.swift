@@ -1,3 +1,4 @@
+public import CardportCore
 import CardportMachinery
 
 /// Merges records into one collection without duplicates: the engine behind `cardport merge`,

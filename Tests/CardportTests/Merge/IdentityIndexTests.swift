@@ -1,3 +1,4 @@
+@testable import Cardport
 @testable import CardportCore
 import CardportTestSupport
 import PropertyBased

@@ -1,4 +1,6 @@
+@testable import Cardport
 @testable import CardportCore
+import CardportTestSupport
 import PropertyBased
 import Testing
 

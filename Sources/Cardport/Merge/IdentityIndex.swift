@@ -1,3 +1,4 @@
+import CardportCore
 internal import CPrefetch
 
 /// The position of each record by its identity key: an open-addressing table (linear probing)

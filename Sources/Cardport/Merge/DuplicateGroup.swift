@@ -1,3 +1,4 @@
+public import CardportCore
 /// Records the merge engine folded into one, as `dedupe --dry-run` lists them.
 ///
 /// ```text

@@ -1,3 +1,4 @@
+import CardportCore
 import CardportMachinery
 
 /// Remembers the folded form of short fields that repeat across a collection (authors, sources),

@@ -1,4 +1,5 @@
-@testable import CardportCore
+@testable import Cardport
+import CardportCore
 import CardportMachinery
 import CardportTestSupport
 import PropertyBased

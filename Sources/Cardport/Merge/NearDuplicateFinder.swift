@@ -1,3 +1,4 @@
+import CardportCore
 import CardportMachinery
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+public import CardportCore
 /// The merged collection, what happened to each record, and the report.
 public struct MergeResult: Sendable {
     /// What the merge did to a record of the result, for a store that writes only what changed.
