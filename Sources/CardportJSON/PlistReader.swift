@@ -14,17 +14,25 @@ final class PlistReader: RecordReader {
     init(path: String, options: ReadOptions) throws(CardportError) {
         let data: Data
         do {
+            let limit = options.limits.maximumInputSize
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            if size > options.limits.maximumInputSize {
-                throw CardportError(.limitExceeded, "'\(path)' is \(size) bytes, more than --max-input-size (\(options.limits.maximumInputSize))",
+            guard size <= limit, let contents = try PlistFile.contents(of: path, limit: limit) else {
+                let measure = size > limit ? "is \(size) bytes, more than --max-input-size (\(limit))"
+                                           : "holds more than --max-input-size (\(limit)) bytes"
+                throw CardportError(.limitExceeded, "'\(path)' \(measure)",
                                     hint: "raise --max-input-size if the file is what you meant")
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = contents
         } catch let error as CardportError {
             throw error
         } catch {
             throw CardportError(.fileNotFound, "cannot read '\(path)': \(error.localizedDescription)",
-                                hint: "a property list is read from a file, not from standard input")
+                                hint: "a property list is read from a file or a pipe it names, not from standard input")
+        }
+        if data.isEmpty {
+            throw CardportError(.malformedInput, "'\(path)' is empty, not a property list",
+                                location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
+                                hint: "check that the file was copied whole")
         }
         let root: Any
         do {

@@ -92,7 +92,13 @@ final class PlistWriter: RecordWriter {
     static func domain(of path: String) throws(CardportError) -> [String: Any] {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let contents = try PlistFile.contents(of: path, limit: ReadLimits.defaultInputSize) else {
+                throw CardportError(.limitExceeded, "the --plist-base '\(path)' is more than \(ReadLimits.defaultInputSize) bytes",
+                                    hint: "name the app's domain, not a whole backup")
+            }
+            data = contents
+        } catch let error as CardportError {
+            throw error
         } catch {
             throw CardportError(.fileNotFound, "cannot read the --plist-base '\(path)': \(error.localizedDescription)",
                                 hint: "name an existing property list (an app's domain, e.g. from a device backup)")

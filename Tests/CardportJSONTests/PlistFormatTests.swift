@@ -7,9 +7,10 @@ import Testing
 /// The apps' property lists. Python's `plistlib` makes and checks the files the tests compare
 /// with, so no expectation comes from Cardport's own plist code.
 @Suite struct PlistFormatTests {
-    private func read(_ path: String, key: String? = nil) throws -> (records: [Record], notes: ReaderNotes) {
+    private func read(_ path: String, key: String? = nil, maximumInputSize: Int? = nil) throws -> (records: [Record], notes: ReaderNotes) {
         var options = ReadOptions()
         options.plistKey = key
+        if let maximumInputSize { options.limits.maximumInputSize = maximumInputSize }
         let reader = try PlistFormat().makeReader(try ByteInput(bytes: [UInt8](), name: path), options: options)
         return (try reader.readAll(), reader.notes)
     }
@@ -123,6 +124,54 @@ import Testing
             Issue.record("a missing --plist-key was read")
         } catch {
             #expect((error as? CardportError)?.message == "'\(PackagePaths.sample("citation-app.plist"))' has no key 'nothere'")
+        }
+    }
+
+    /// An empty file is read without Foundation's `Data(contentsOf:)`, which leaks its buffer for
+    /// one (the `FuzzPlist` finding, `Fuzz/Findings/plist-empty-file`), and said to be empty.
+    @Test func anEmptyFileIsSaidToBeEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let empty = try directory.write("empty.plist", "")
+        do {
+            _ = try read(empty)
+            Issue.record("an empty file was read")
+        } catch {
+            #expect((error as? CardportError)?.message == "'\(empty)' is empty, not a property list")
+            #expect((error as? CardportError)?.location?.line == 1)
+        }
+    }
+
+    /// A pipe reports a size of 0 whatever it holds: it is read whole, not taken for an empty file.
+    @Test func aPipeIsReadWhole() throws {
+        let directory = try TemporaryDirectory()
+        let pipe = directory.file("piped.plist")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat \"$0\" > \"$1\"", PackagePaths.sample("quotes-app.plist"), pipe]
+        try writer.run()
+        let piped = try read(pipe).records
+        writer.waitUntilExit()
+        #expect(piped == (try read(PackagePaths.sample("quotes-app.plist")).records))
+        #expect(!piped.isEmpty)
+    }
+
+    /// A pipe has no size to check first: what it holds past --max-input-size is refused as it is read.
+    @Test func aPipeLongerThanTheLimitIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let pipe = directory.file("piped.plist")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat \"$0\" > \"$1\" 2>/dev/null", PackagePaths.sample("quotes-app.plist"), pipe]
+        try writer.run()
+        defer { writer.waitUntilExit() }
+        do {
+            _ = try read(pipe, maximumInputSize: 100)
+            Issue.record("a pipe past the limit was read")
+        } catch {
+            #expect((error as? CardportError)?.message == "'\(pipe)' holds more than --max-input-size (100) bytes")
+            #expect((error as? CardportError)?.code == .limitExceeded)
         }
     }
 }
