@@ -18,11 +18,12 @@ enum StoreSchema {
         migrator.registerMigration("2-origins", migrate: createOrigins)
         migrator.registerMigration("3-search", migrate: createSearch)
         migrator.registerMigration("4-tag-cards", migrate: createTagCards)
+        migrator.registerMigration("5-origin-pages", migrate: createOriginPages)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards", "2-origins", "3-search", "4-tag-cards"]
+    static let migrationNames = ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages"]
 
     /// Where each card came from, per source, and what that source last gave (Merging.md, "Origins").
     ///

@@ -254,18 +254,31 @@ extension StoreTransaction {
     /// overlapping location (or the same page, without one), and one text containing the other by
     /// whole words. The latest such origin wins.
     private func earlierVersion(of citation: Citation, book: Int64, excluding card: Int64 = 0) throws -> OriginRow? {
-        // Only highlights that start at most `longestHighlight` locations earlier are looked at:
-        // the index on (book, start) then reads a few rows, not every highlight of a large book.
-        guard let location = citation.location, let start = location.start else { return nil }
-        let statement = try origins.statement(db, \.byBook, """
-            SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
-            WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start BETWEEN ?2 - \(Self.longestHighlight) AND ?3
-            AND o.location_end >= ?2
-            ORDER BY o.pk DESC
-            """)
-        statement.bind(1, book)
-        statement.bind(2, Int64(start))
-        statement.bind(3, Int64(location.end ?? start))
+        guard let location = citation.location else { return nil }
+        let statement: BulkStatement
+        if let start = location.start {
+            // Only highlights that start at most `longestHighlight` locations earlier are looked at:
+            // the index on (book, start) then reads a few rows, not every highlight of a large book.
+            statement = try origins.statement(db, \.byBook, """
+                SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
+                WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start BETWEEN ?2 - \(Self.longestHighlight) AND ?3
+                AND o.location_end >= ?2
+                ORDER BY o.pk DESC
+                """)
+            statement.bind(1, book)
+            statement.bind(2, Int64(start))
+            statement.bind(3, Int64(location.end ?? start))
+        } else if let page = location.page {
+            statement = try origins.statement(db, \.byPage, """
+                SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
+                WHERE o.book = ?1 AND o.page = ?2 AND o.kind = 'citation'
+                ORDER BY o.pk DESC
+                """)
+            statement.bind(1, book)
+            statement.bind(2, page)
+        } else {
+            return nil
+        }
         var found: OriginRow?
         while try statement.step() {
             guard found == nil, statement.int(3) != card else { continue }
@@ -282,8 +295,8 @@ extension StoreTransaction {
     private func insertOrigin(source: Int64, item: OriginItem, kind: RecordKind, card: Int64, digest: Int64, base: String?,
                               record: Record) throws -> Int64 {
         let insert = try origins.statement(db, \.insert, """
-            INSERT INTO origin (source, item_high, item_low, kind, card, digest, base, book, location_start, location_end)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            INSERT INTO origin (source, item_high, item_low, kind, card, digest, base, book, location_start, location_end, page)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """)
         insert.bind(1, source)
         insert.bind(2, Int64(bitPattern: item.high))
@@ -303,7 +316,7 @@ extension StoreTransaction {
         let old = try Row.fetchOne(db, sql: "SELECT item_high, item_low FROM origin WHERE pk = ?", arguments: [pk])
         let update = try origins.statement(db, \.rewrite, """
             UPDATE origin SET item_high = ?2, item_low = ?3, card = ?4, digest = ?5, base = ?6, book = ?7,
-            location_start = ?8, location_end = ?9 WHERE pk = ?1
+            location_start = ?8, location_end = ?9, page = ?10 WHERE pk = ?1
             """)
         update.bind(1, pk)
         update.bind(2, Int64(bitPattern: item.high))
@@ -420,6 +433,7 @@ struct OriginStatements {
     var lookup: BulkStatement?
     var byPK: BulkStatement?
     var byBook: BulkStatement?
+    var byPage: BulkStatement?
     var insert: BulkStatement?
     var rewrite: BulkStatement?
     var pendingBase: BulkStatement?
@@ -438,11 +452,13 @@ struct OriginStatements {
             statement.bindNull(first)
             statement.bindNull(first + 1)
             statement.bindNull(first + 2)
+            statement.bindNull(first + 3)
             return
         }
         statement.bind(first, book)
-        // A page-only highlight keeps no location: it is matched by its origin, not by overlap.
         statement.bind(first + 1, location.start.map(Int64.init))
         statement.bind(first + 2, location.end.map(Int64.init))
+        // A page-only highlight (a PDF's) is found again by its page.
+        statement.bind(first + 3, location.start == nil ? location.page : nil)
     }
 }

@@ -50,6 +50,7 @@ extension StoreTransaction {
                 added += 1
             }
             if empty { try db.execute(sql: "CREATE INDEX origin_item ON origin (item_high, item_low)") }
+            try StoreSchema.fillOriginPages(db)
             try traceCards(ledger.addedBy, cards: cards, imports: imports, bases: bases)
             return added
         }

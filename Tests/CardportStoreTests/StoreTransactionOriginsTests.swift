@@ -1,6 +1,7 @@
 import CardportCore
 import CardportStore
 import CardportTestSupport
+import class GRDB.DatabaseQueue
 import PropertyBased
 import Testing
 
@@ -124,6 +125,53 @@ import Testing
         try Self.sync(store, [shrunk], source: "kindle:/c.txt", format: "kindle")
         #expect(try Self.citations(store).map(\.text).first == "The soundest fact may fail or prevail.")
         #expect(try Self.citations(store).count == 2)
+    }
+
+    private func pageHighlight(_ text: String, page: String, minute: Int) -> Record {
+        .citation(Citation(text: text, author: "Jorge Luis Borges", source: "Ficciones",
+                           createdAt: Timestamp(secondsSince1970: 1_678_000_000 + Int64(minute) * 60),
+                           location: CitationLocation(page: page)))
+    }
+
+    /// A PDF's highlights have a page and no location: a later version is found on the same page.
+    @Test func aLengthenedPageOnlyHighlightUpdatesItsCardAcrossImports() throws {
+        let (_, store) = try newStore()
+        let short = pageHighlight("Truth is a matter of the imagination.", page: "12", minute: 0)
+        let elsewhere = pageHighlight("Truth is a matter of the imagination.", page: "40", minute: 1)
+        try Self.sync(store, [short, elsewhere], source: "kindle:/a.txt", format: "kindle")
+        #expect(try Self.citations(store).count == 1)   // the same text twice is one card
+        let long = pageHighlight("Truth is a matter of the imagination. The soundest fact may fail or prevail.", page: "12", minute: 9)
+        let results = try Self.sync(store, [short, elsewhere, long], source: "kindle:/b.txt", format: "kindle").results
+        #expect(results[2].replacedHighlight)
+        #expect(try Self.citations(store).map(\.text) == ["Truth is a matter of the imagination. The soundest fact may fail or prevail."])
+        // On another page, the same words are another highlight.
+        let other = pageHighlight("The soundest fact may fail or prevail.", page: "13", minute: 20)
+        #expect(try !Self.sync(store, [other], source: "kindle:/c.txt", format: "kindle").results[0].replacedHighlight)
+        #expect(try Self.citations(store).count == 2)
+        // Shrunk on its own page, it replaces the long one again.
+        let shrunk = pageHighlight("The soundest fact may fail or prevail.", page: "12", minute: 30)
+        #expect(try Self.sync(store, [shrunk], source: "kindle:/d.txt", format: "kindle").results[0].replacedHighlight)
+        #expect(try Self.citations(store).map(\.text) == ["The soundest fact may fail or prevail."])
+    }
+
+    /// A store made before migration 5 gets its page-only highlights' pages from their cards.
+    @Test func migrationFiveGivesEarlierPageOnlyOriginsTheirPages() throws {
+        let (directory, store) = try newStore()
+        try Self.sync(store, [pageHighlight("Truth is a matter of the imagination.", page: "xii", minute: 0)],
+                      source: "kindle:/a.txt", format: "kindle")
+        let path = directory.file("store.sqlite")
+        // Take the store back to what migration 4 left.
+        try DatabaseQueue(path: path).write { (db) in
+            try db.execute(sql: """
+                DROP INDEX origin_page; ALTER TABLE origin DROP COLUMN page;
+                DELETE FROM grdb_migrations WHERE identifier = '5-origin-pages'
+                """)
+        }
+        let again = try Store(path: path)
+        #expect(try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT page FROM origin") } == ["xii"])
+        let long = pageHighlight("Truth is a matter of the imagination. The soundest fact may fail or prevail.", page: "xii", minute: 9)
+        #expect(try Self.sync(again, [long], source: "kindle:/b.txt", format: "kindle").results[0].replacedHighlight)
+        #expect(try Self.citations(again).count == 1)
     }
 
     @Test func aLengthenedHighlightFoldsIntoTheCardThatAlreadyHasItsText() throws {

@@ -80,4 +80,29 @@ import Testing
         #expect(texts == ["Truth is a matter of the imagination. The soundest fact may fail or prevail in the style of its telling.",
                           "The universe (which others call the Library) is composed of an indefinite number of galleries."])
     }
+
+    /// A PDF's highlights have a page and no location. A store restored from a backup still finds
+    /// the one a lengthened highlight on the same page replaces.
+    @Test func aLengthenedPageOnlyHighlightUpdatesItsCardAfterARestore() throws {
+        let directory = try TemporaryDirectory()
+        func clipping(_ text: String, minute: Int) -> String {
+            "Ficciones (Jorge Luis Borges)\n- Your Highlight on page 12 | Added on Monday, March 6, 2023 10:\(minute):00 AM\n\n\(text)\n==========\n"
+        }
+        let first = try directory.write("v1.txt", clipping("Truth is a matter of the imagination.", minute: 10))
+        let second = try directory.write("v2.txt", clipping("Truth is a matter of the imagination.", minute: 10)
+            + clipping("Truth is a matter of the imagination. The soundest fact may fail or prevail.", minute: 20))
+        let original = try Store(path: directory.file("original.sqlite"))
+        _ = try Importing(registry: .standard, store: original).run(ImportRequest(inputs: [first]))
+        _ = try Backup(store: original).write(to: directory.file("backup.json"))
+        let store = try Store(path: directory.file("store.sqlite"))
+        _ = try Restoring(store: store).run(directory.file("backup.json"), mode: nil)
+        let outcome = try Importing(registry: .standard, store: store).run(ImportRequest(inputs: [second]))
+        #expect(outcome.sync.map(\.highlightsReplaced) == [1])
+        let texts = try store.read { (reader) in
+            var all: [String] = []
+            try reader.forEach(CardFilter(kinds: [.citation])) { if case .citation(let c) = $0 { all.append(c.text) } }
+            return all
+        }
+        #expect(texts == ["Truth is a matter of the imagination. The soundest fact may fail or prevail."])
+    }
 }
