@@ -47,7 +47,7 @@ public struct Importing: Sendable {
         let plan = try conversion.planInputs(plain)
         if request.mirror, let input = plan.inputs.first(where: { !OriginItem.Scheme.listsEverything(format: $0.format.id) }) {
             throw CardportError(.usage, "--mirror needs inputs that list everything their source holds; '\(input.path)' is \(input.format.id)",
-                                hint: "the formats that do are cardport, jsonl, taskwarrior, firefox and buku; import a Kindle file without --mirror")
+                                hint: "the formats that do are cardport, jsonl, taskwarrior, firefox, buku, kobo, koreader, boox, calibre and apple-books; import a Kindle file without --mirror")
         }
         let checksums = plan.inputs.map { FileChecksum(path: $0.path) }
         // Done or not, no hashing thread outlives the import (a failed one returns early).

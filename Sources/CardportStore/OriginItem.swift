@@ -4,9 +4,10 @@ import CardportMachinery
 /// One item's identity in the source it came from: what a re-import of that source finds its card by.
 ///
 /// How a source names its items depends on its format (``Scheme``): the native document, JSON
-/// Lines, Taskwarrior, Firefox and buku give every item an id (a UUID, a bookmark's guid); a Kindle
-/// clippings file has none, so a highlight is its book, author, location and creation time; any
-/// other format is identified by the card's identity key, so its re-import still merges three ways.
+/// Lines, Taskwarrior, Firefox, buku and every e-reader but Kindle give every item an id (a UUID, a
+/// bookmark's guid, a Kobo bookmark's id); a Kindle clippings file has none, so a highlight is its
+/// book, author, location and creation time; any other format is identified by the card's identity
+/// key, so its re-import still merges three ways.
 /// Only the 128-bit hash is kept. Ids of the native document and JSON Lines hash alike, so a
 /// backup re-imported as either format finds the same cards.
 ///
@@ -28,6 +29,9 @@ public struct OriginItem: Sendable, Hashable {
         public init(format: String) {
             switch format {
             case "cardport", "jsonl", "taskwarrior", "firefox", "buku": self = .ownID
+            // The e-readers' ids come from the device's own (a Kobo BookmarkID, an Apple Books or
+            // calibre UUID, KOReader's and Boox's creation time and book), not from the text.
+            case "kobo", "koreader", "boox", "calibre", "apple-books": self = .ownID
             case "kindle": self = .kindle
             default: self = .content
             }
@@ -36,7 +40,8 @@ public struct OriginItem: Sendable, Hashable {
         /// Whether a file of `format` lists everything its source holds, so that an item missing from
         /// it was removed there (`import --mirror`).
         public static func listsEverything(format: String) -> Bool {
-            ["cardport", "jsonl", "taskwarrior", "firefox", "buku"].contains(format)
+            ["cardport", "jsonl", "taskwarrior", "firefox", "buku", "kobo", "koreader", "boox", "calibre", "apple-books"]
+                .contains(format)
         }
     }
 

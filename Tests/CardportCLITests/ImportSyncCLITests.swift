@@ -67,7 +67,7 @@ import Testing
         let result = try scratch.run("import", "clippings.txt", "--mirror")
         #expect(result == CLIRunner.Result(status: 64, stdout: "", stderr: """
             error: --mirror needs inputs that list everything their source holds; 'clippings.txt' is kindle
-              hint: the formats that do are cardport, jsonl, taskwarrior, firefox and buku; import a Kindle file without --mirror
+              hint: the formats that do are cardport, jsonl, taskwarrior, firefox, buku, kobo, koreader, boox, calibre and apple-books; import a Kindle file without --mirror
 
             """))
     }

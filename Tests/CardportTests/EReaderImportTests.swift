@@ -42,4 +42,46 @@ import Testing
         #expect(try id("a.jsonl") == id("b.jsonl"))
         #expect(try directory.read("b.jsonl").contains("second thought"))
     }
+
+    /// The item is the reader's own id: a highlight lengthened on the device updates its card, and
+    /// one deleted there is archived by `--mirror`.
+    @Test func aHighlightChangedOrDeletedOnTheDeviceSyncs() throws {
+        let directory = try TemporaryDirectory()
+        func sidecar(_ annotations: [(time: String, text: String)]) -> String {
+            let entries = annotations.map { "{ [\"datetime\"] = \"\($0.time)\", [\"drawer\"] = \"lighten\", [\"text\"] = \"\($0.text)\" }" }
+            return "return { [\"doc_props\"] = { [\"title\"] = \"Ficciones\", [\"authors\"] = \"Jorge Luis Borges\" }, "
+                + "[\"annotations\"] = { \(entries.joined(separator: ", ")) } }"
+        }
+        try FileManager.default.createDirectory(atPath: directory.file("Ficciones.sdr"), withIntermediateDirectories: true)
+        let path = directory.file("Ficciones.sdr/metadata.epub.lua")
+        try sidecar([("2024-01-01 10:00:00", "Truth is a matter of the imagination."),
+                     ("2024-01-01 10:05:00", "The universe is composed of galleries.")])
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try Store(path: directory.file("store.sqlite"))
+        let importing = Importing(registry: .standard, store: store)
+        let request = ImportRequest(inputs: [directory.file("Ficciones.sdr")])
+        #expect(try importing.run(request).report.total.added == 2)
+        // On the device: the first highlight lengthened (KOReader keeps its creation time).
+        try sidecar([("2024-01-01 10:00:00", "Truth is a matter of the imagination. The soundest fact may fail."),
+                     ("2024-01-01 10:05:00", "The universe is composed of galleries.")])
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = try importing.run(request)
+        #expect(changed.report.total.added == 0 && changed.report.total.updated == 1)
+        // Then the second deleted.
+        try sidecar([("2024-01-01 10:00:00", "Truth is a matter of the imagination. The soundest fact may fail.")])
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        var mirrored = request
+        mirrored.mirror = true
+        #expect(try importing.run(mirrored).sync.map(\.archived) == [1])
+        let cards = try store.read { (reader) in
+            var all: [(String, Bool)] = []
+            try reader.forEach(CardFilter(kinds: [.citation], archived: .include)) {
+                if case .citation(let c) = $0 { all.append((c.text, c.isArchived)) }
+            }
+            return all
+        }
+        #expect(cards.map(\.0) == ["Truth is a matter of the imagination. The soundest fact may fail.",
+                                   "The universe is composed of galleries."])
+        #expect(cards.map(\.1) == [false, true])
+    }
 }
