@@ -36,7 +36,7 @@ final class PlistReader: RecordReader {
         }
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PlistValue.decode(data)
         } catch {
             throw CardportError(.malformedInput, "'\(path)' is not a property list Cardport can read: \(PlistReader.describe(error))",
                                 location: SourceLocation(file: path, line: PlistReader.line(of: error) ?? 1, column: 1, offset: 0),
@@ -154,8 +154,15 @@ final class PlistReader: RecordReader {
         }
     }
 
-    /// Foundation's message without its boilerplate.
-    private static func describe(_ error: any Error) -> String {
+    /// Foundation's message without its boilerplate: what the parser found, when it says.
+    static func describe(_ error: any Error) -> String {
+        var error = error
+        if case DecodingError.dataCorrupted(let context) = error {
+            guard let underlying = context.underlyingError else { return context.debugDescription }
+            error = underlying
+        } else if case DecodingError.typeMismatch(_, let context) = error {
+            return context.debugDescription
+        }
         let info = (error as NSError).userInfo
         return (info[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
     }

@@ -105,9 +105,9 @@ final class PlistWriter: RecordWriter {
         }
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PlistValue.decode(data)
         } catch {
-            throw CardportError(.malformedInput, "the --plist-base '\(path)' is not a property list: \(error.localizedDescription)",
+            throw CardportError(.malformedInput, "the --plist-base '\(path)' is not a property list: \(PlistReader.describe(error))",
                                 hint: "name an XML or binary property list (plutil -lint FILE checks one)")
         }
         guard let domain = root as? [String: Any] else {

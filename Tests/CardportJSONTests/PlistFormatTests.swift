@@ -174,4 +174,21 @@ import Testing
             #expect((error as? CardportError)?.code == .limitExceeded)
         }
     }
+
+    /// A binary list whose dictionary a damaged byte made a set crashed Foundation's
+    /// `PropertyListSerialization` while it bridged the set (`Fuzz/Findings/plist-binary-set`,
+    /// whose first byte is the fuzzer's selector): it is an error that names the set.
+    @Test func aDamagedBinaryListWithASetIsAnError() throws {
+        let finding = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/plist-binary-set"))
+        let directory = try TemporaryDirectory()
+        let path = directory.file("damaged.plist")
+        try finding.dropFirst().write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try read(path)
+            Issue.record("a list holding a set was read")
+        } catch {
+            #expect((error as? CardportError)?.code == .malformedInput)
+            #expect((error as? CardportError)?.message.hasSuffix("found a set instead.") == true)
+        }
+    }
 }
