@@ -1,7 +1,7 @@
 import CardportCore
 
 /// What a backup holds, or what `cardport verify` found in one.
-public struct BackupSummary: Sendable, Hashable, Encodable {
+public struct BackupSummary: Sendable, Hashable, Encodable, OperationReport {
     /// The backup file.
     public var path: String
     /// Records by plural kind name.

@@ -98,3 +98,14 @@ extension String {
         return copy
     }
 }
+
+extension ConversionReport: OperationReport {
+    public func essentials(colour: Bool) -> String {
+        rejectedCount > 0 ? rejections(colour: colour) + "\n" : ""
+    }
+
+    public var exitStatus: Int32 {
+        if rejectedCount > 0 { return OperationExitStatus.rejectedRecords }
+        return droppedRecords.isEmpty ? 0 : OperationExitStatus.droppedRecords
+    }
+}

@@ -3,7 +3,7 @@ import CardportStore
 public import CardportMarkdown
 
 /// What an export wrote, and what its format could not hold.
-public struct ExportSummary: Sendable, Hashable, Encodable {
+public struct ExportSummary: Sendable, Hashable, Encodable, OperationReport {
     /// The output written.
     public var output: ConversionReport.OutputSummary
     /// Cards of kinds the target cannot hold, by plural kind name.

@@ -2,7 +2,7 @@ public import CardportCore
 import Foundation
 
 /// What `cardport inspect` found in one input: its format and how many records of each kind.
-public struct InspectionReport: Sendable, Hashable, Codable {
+public struct InspectionReport: Sendable, Hashable, Codable, OperationReport {
     /// The input as given (`-` for standard input).
     public var path: String
     /// The id of the format the input was read as.

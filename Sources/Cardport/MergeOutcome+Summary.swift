@@ -132,3 +132,11 @@ extension String {
         return copy
     }
 }
+
+extension MergeOutcome: OperationReport {
+    public func essentials(colour: Bool) -> String {
+        hasRejections ? rejections(colour: colour) + "\n" : ""
+    }
+
+    public var exitStatus: Int32 { hasRejections ? OperationExitStatus.rejectedRecords : 0 }
+}

@@ -9,7 +9,7 @@ public import CardportStore
 /// ```
 public struct Statistics: Sendable {
     /// The store's counts, with the store they were read from.
-    public struct Report: Sendable, Hashable, Encodable {
+    public struct Report: Sendable, Hashable, Encodable, OperationReport {
         /// The store's path, as it was named.
         public var store: String
         /// What the store holds: counts by kind, every import, the sources imports keep in step.

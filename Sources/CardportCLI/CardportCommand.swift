@@ -29,10 +29,6 @@ struct CardportCommand: ParsableCommand {
                       List.self, Show.self, Edit.self, Tag.self, Search.self]
     )
 
-    /// The exit status of a run that wrote what it could but dropped whole records the target
-    /// cannot hold (the report names them).
-    static let droppedRecordsStatus: Int32 = 3
-
     /// Handles interruption (``Interruption``), then parses and runs the command.
     static func main() {
         Interruption.install()

@@ -47,14 +47,9 @@ extension CardportCommand {
 
         @OptionGroup var plugins: PluginOptions
 
-        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, write the rest (exits 65).")
-        var keepGoing = false
+        @OptionGroup var keepGoingOption: KeepGoingOption
 
-        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
-
-        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
-        var quiet = false
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             if output == nil && outDir == nil {
@@ -82,31 +77,20 @@ extension CardportCommand {
             var request = ConversionRequest(
                 inputs: inputs,
                 destination: outDir.map { .directory($0) } ?? .file(output!),
-                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoing,
+                from: formats.from, to: formats.to, kind: formats.kind, keepGoing: keepGoingOption.keepGoing,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: writeOptions)
             request.writeOptions.replacesEditedBlocks = force
             request.writeOptions.noteTemplate = template
             request.inPlace = formats.inPlace
-            let bar = quiet ? nil : ProgressBar.forTerminal()
+            let bar = reporting.quiet ? nil : ProgressBar.forTerminal()
             var report = ConversionReport()
             try Terminal.run { () throws(CardportError) in
                 defer { bar?.finish() }
                 report = try Conversion(registry: try plugins.registry()).run(request) { bar?.update($0) }
             }
-            switch (self.report, quiet) {
-            case (.json, _):
-                let text = Terminal.json(report)
-                if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
-            case (.text, false):
-                Terminal.printError(report.summary)
-            case (.text, true):
-                // Quiet drops the summary, never the errors.
-                if report.rejectedCount > 0 { Terminal.printError(report.rejections(colour: Terminal.usesColour) + "\n") }
-            }
-            if report.rejectedCount > 0 { throw ExitCode(65) }
-            if !report.droppedRecords.isEmpty { throw ExitCode(CardportCommand.droppedRecordsStatus) }
+            try reporting.finish(report, dataOnStandardOutput: output == "-")
         }
     }
 }

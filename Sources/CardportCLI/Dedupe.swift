@@ -34,14 +34,9 @@ extension CardportCommand {
 
         @OptionGroup var merging: MergeFlags
 
-        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, deduplicate the rest (exits 65).")
-        var keepGoing = false
+        @OptionGroup var keepGoingOption: KeepGoingOption
 
-        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
-
-        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
-        var quiet = false
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             if output == nil && !dryRun {
@@ -55,13 +50,13 @@ extension CardportCommand {
         func run() throws {
             var request = MergeRequest(
                 inputs: [input], output: output, from: formats.from, to: formats.to, kind: formats.kind,
-                keepGoing: keepGoing,
+                keepGoing: keepGoingOption.keepGoing,
                 options: MergeOptions(policy: merging.policy, foldsNearDuplicates: merging.near, collectsGroups: dryRun),
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimited.delimiter,
                                                  strict: formats.strict, plistKey: formats.plist.key),
                 writeOptions: formats.writeOptions)
             request.inPlace = formats.inPlace
-            try MergeCommandOutput.run(request, report: report, quiet: quiet, plugins: plugins)
+            try MergeCommandOutput.run(request, reporting: reporting, plugins: plugins)
         }
     }
 }

@@ -58,11 +58,7 @@ extension CardportCommand {
 
         @OptionGroup var plugins: PluginOptions
 
-        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
-
-        @Flag(name: [.short, .long], help: "Print no summary.")
-        var quiet = false
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             if archived && includeArchived { throw ValidationError("--archived and --include-archived exclude each other.") }
@@ -92,13 +88,8 @@ extension CardportCommand {
                     summary = try exporting.run(output: output ?? "-", to: to, filter: filter, writeOptions: options)
                 }
             }
-            guard let summary, !quiet else { return }
-            switch report {
-            case .json:
-                let text = Terminal.json(summary)
-                if output == "-" { Terminal.printError(text) } else { Terminal.printOutput(text) }
-            case .text: Terminal.printError(summary.summary)
-            }
+            guard let summary else { return }
+            try reporting.finish(summary, dataOnStandardOutput: output == "-")
         }
     }
 }

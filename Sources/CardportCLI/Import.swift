@@ -44,23 +44,18 @@ extension CardportCommand {
         @Flag(name: .customLong("dry-run"), help: "Import nothing; report what the import would do.")
         var dryRun = false
 
-        @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, import the rest (exits 65).")
-        var keepGoing = false
+        @OptionGroup var keepGoingOption: KeepGoingOption
 
-        @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
-
-        @Flag(name: [.short, .long], help: "Print no summary (errors and rejected records are still printed).")
-        var quiet = false
+        @OptionGroup var reporting: ReportOptions
 
         func run() throws {
             let request = ImportRequest(
-                inputs: inputs, from: formats.from, kind: formats.kind, keepGoing: keepGoing, policy: policy,
+                inputs: inputs, from: formats.from, kind: formats.kind, keepGoing: keepGoingOption.keepGoing, policy: policy,
                 dryRun: dryRun,
                 readOptions: reading.readOptions(kind: formats.kind, delimiter: formats.delimiter, strict: formats.strict,
                                                   plistKey: formats.plistKey),
                 mirror: mirror)
-            let bar = quiet ? nil : ProgressBar.forTerminal()
+            let bar = reporting.quiet ? nil : ProgressBar.forTerminal()
             var outcome = MergeOutcome(report: MergeReport())
             var path = ""
             try Terminal.run { () throws(CardportError) in
@@ -69,13 +64,7 @@ extension CardportCommand {
                 path = file.path
                 outcome = try Importing(registry: try plugins.registry(), opening: file).run(request) { bar?.update($0) }
             }
-            switch (report, quiet) {
-            case (.json, _): Terminal.printOutput(Terminal.json(outcome))
-            case (.text, false): Terminal.printError(outcome.importSummary(store: path, dryRun: dryRun))
-            case (.text, true):
-                if outcome.hasRejections { Terminal.printError(outcome.rejections(colour: Terminal.usesColour) + "\n") }
-            }
-            if outcome.hasRejections { throw ExitCode(65) }
+            try reporting.finish(outcome, text: outcome.importSummary(store: path, dryRun: dryRun))
         }
     }
 }

@@ -36,8 +36,7 @@ extension CardportCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Flag(name: [.short, .long], help: "Print no summary (errors and warnings are still printed).")
-        var quiet = false
+        @OptionGroup var reporting: ReportOptions
 
         func validate() throws {
             if replace && merge { throw ValidationError("--replace and --merge exclude each other.") }
@@ -55,7 +54,7 @@ extension CardportCommand {
                     Terminal.printError("warning: \(reason); restored unverified, with no checksum to check\n")
                 }
             }
-            if !quiet { Terminal.printError(outcome.importSummary(store: path, dryRun: false)) }
+            try reporting.finish(outcome, text: outcome.importSummary(store: path, dryRun: false))
         }
     }
 }
