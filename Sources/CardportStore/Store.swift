@@ -297,7 +297,11 @@ public final class Store: Sendable {
     private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws(CardportError) {
         let (superseded, version) = try patiently(path) {
             try queue.read { db in
-                (try StoreSchema.migrator.hasBeenSuperseded(db), try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+                // A store another process is making may not have its migrations table yet (and a
+                // read-only look at it may see the file before its write-ahead log): no newer
+                // Cardport made that one.
+                let superseded = try db.tableExists("grdb_migrations") && StoreSchema.migrator.hasBeenSuperseded(db)
+                return (superseded, try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
             }
         }
         guard superseded || version > userVersion else { return }
