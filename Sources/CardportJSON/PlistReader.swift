@@ -34,9 +34,10 @@ final class PlistReader: RecordReader {
                                 location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
                                 hint: "check that the file was copied whole")
         }
+        try PlistReader.checkShape(data, limits: options.limits, name: "'\(path)'", location: SourceLocation(file: path, line: 1, column: 1, offset: 0))
         let root: Any
         do {
-            root = try PlistValue.decode(data)
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw CardportError(.malformedInput, "'\(path)' is not a property list Cardport can read: \(PlistReader.describe(error))",
                                 location: SourceLocation(file: path, line: PlistReader.line(of: error) ?? 1, column: 1, offset: 0),
@@ -141,6 +142,25 @@ final class PlistReader: RecordReader {
         return settings
     }
 
+    /// Refuses, before Foundation decodes it, a list whose references expand past
+    /// `--max-expansion`, nest past `--max-depth`, or are broken (``PlistShape``).
+    static func checkShape(_ data: Data, limits: ReadLimits, name: String, location: SourceLocation?) throws(CardportError) {
+        let shape: PlistShape
+        do {
+            shape = try PlistShape(measuring: [UInt8](data), upTo: limits.maximumExpansion)
+        } catch {
+            throw CardportError(.malformedInput, "\(name) is not a property list Cardport can read: \((error as? PlistShape.Malformed)?.reason ?? "\(error)")",
+                                location: location, hint: "check that the file is a whole XML or binary property list (plutil -lint on a Mac)")
+        }
+        if shape.values > limits.maximumExpansion {
+            throw limits.exceeded(.expansion, "the values in \(name), each counted as often as the list refers to it, are more than",
+                                 location: location)
+        }
+        if shape.depth > limits.maximumDepth {
+            throw limits.exceeded(.depth, "the arrays and dictionaries in \(name) nest deeper than", location: location)
+        }
+    }
+
     static func typeName(_ value: Any) -> String {
         switch value {
         case is Bool: return "a boolean"
@@ -154,15 +174,8 @@ final class PlistReader: RecordReader {
         }
     }
 
-    /// Foundation's message without its boilerplate: what the parser found, when it says.
+    /// Foundation's message without its boilerplate.
     static func describe(_ error: any Error) -> String {
-        var error = error
-        if case DecodingError.dataCorrupted(let context) = error {
-            guard let underlying = context.underlyingError else { return context.debugDescription }
-            error = underlying
-        } else if case DecodingError.typeMismatch(_, let context) = error {
-            return context.debugDescription
-        }
         let info = (error as NSError).userInfo
         return (info[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
     }

@@ -103,9 +103,10 @@ final class PlistWriter: RecordWriter {
             throw CardportError(.fileNotFound, "cannot read the --plist-base '\(path)': \(error.localizedDescription)",
                                 hint: "name an existing property list (an app's domain, e.g. from a device backup)")
         }
+        try PlistReader.checkShape(data, limits: ReadLimits(), name: "the --plist-base '\(path)'", location: nil)
         let root: Any
         do {
-            root = try PlistValue.decode(data)
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw CardportError(.malformedInput, "the --plist-base '\(path)' is not a property list: \(PlistReader.describe(error))",
                                 hint: "name an XML or binary property list (plutil -lint FILE checks one)")

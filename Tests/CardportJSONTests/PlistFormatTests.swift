@@ -177,7 +177,7 @@ import Testing
 
     /// A binary list whose dictionary a damaged byte made a set crashed Foundation's
     /// `PropertyListSerialization` while it bridged the set (`Fuzz/Findings/plist-binary-set`,
-    /// whose first byte is the fuzzer's selector): it is an error that names the set.
+    /// whose first byte is the fuzzer's selector): it is refused first, with an error that names the set.
     @Test func aDamagedBinaryListWithASetIsAnError() throws {
         let finding = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/plist-binary-set"))
         let directory = try TemporaryDirectory()
@@ -187,8 +187,44 @@ import Testing
             _ = try read(path)
             Issue.record("a list holding a set was read")
         } catch {
-            #expect((error as? CardportError)?.code == .malformedInput)
-            #expect((error as? CardportError)?.message.hasSuffix("found a set instead.") == true)
+            #expect((error as? CardportError)?.message == "'\(path)' is not a property list Cardport can read: value 0 is a set, which a property list does not hold")
         }
+    }
+
+    /// A binary list that names itself sent Foundation's decoder round the cycle for ever
+    /// (`Fuzz/Findings/plist-binary-cycle`, whose first byte is the fuzzer's selector): it is
+    /// refused before Foundation reads it.
+    @Test func aBinaryListThatContainsItselfIsAnError() throws {
+        let finding = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/plist-binary-cycle"))
+        let directory = try TemporaryDirectory()
+        let path = directory.file("cycle.plist")
+        try finding.dropFirst().write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try read(path)
+            Issue.record("a list that contains itself was read")
+        } catch {
+            #expect((error as? CardportError)?.message == "'\(path)' is not a property list Cardport can read: value 5 contains itself")
+        }
+    }
+
+    /// An XML list nested past --max-depth is refused before Foundation's parser, which recurses
+    /// once per level, reads it.
+    @Test func anXMLListNestedPastTheDepthLimitIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        func nested(_ levels: Int) throws -> String {
+            try directory.write("nested-\(levels).plist", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">"
+                                + String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels) + "</plist>")
+        }
+        let deep = try nested(201)
+        do {
+            _ = try read(deep)
+            Issue.record("a list nested 201 deep was read")
+        } catch {
+            #expect((error as? CardportError)?.message
+                    == "the arrays and dictionaries in '\(deep)' nest deeper than the maximum depth (200)")
+        }
+        // At the limit it is read, and found to hold no cards.
+        #expect(throws: CardportError.self) { _ = try read(try nested(200)) }
+        do { _ = try read(try nested(200)) } catch { #expect((error as? CardportError)?.code != .limitExceeded) }
     }
 }
