@@ -175,40 +175,26 @@ import Testing
         }
     }
 
-    /// A binary list whose dictionary a damaged byte made a set crashed Foundation's
-    /// `PropertyListSerialization` while it bridged the set (`Fuzz/Findings/plist-binary-set`,
-    /// whose first byte is the fuzzer's selector): it is refused first, with an error that names the set.
-    @Test func aDamagedBinaryListWithASetIsAnError() throws {
-        let finding = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/plist-binary-set"))
+    /// Two `FuzzPlist` findings, each a binary list refused before Foundation reads it (their first
+    /// byte is the fuzzer's selector): a dictionary a damaged byte made a set, which crashed
+    /// `PropertyListSerialization` while it bridged the set, and a value that contains itself, which
+    /// a decoder that follows every reference never finishes.
+    @Test(arguments: [("plist-binary-set", "value 0 is a set, which a property list does not hold"),
+                      ("plist-binary-cycle", "value 5 contains itself")])
+    func aDamagedBinaryListFoundByFuzzingIsAnError(_ finding: String, _ reason: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/" + finding))
         let directory = try TemporaryDirectory()
         let path = directory.file("damaged.plist")
-        try finding.dropFirst().write(to: URL(fileURLWithPath: path))
+        try bytes.dropFirst().write(to: URL(fileURLWithPath: path))
         do {
             _ = try read(path)
-            Issue.record("a list holding a set was read")
+            Issue.record("\(finding) was read")
         } catch {
-            #expect((error as? CardportError)?.message == "'\(path)' is not a property list Cardport can read: value 0 is a set, which a property list does not hold")
+            #expect((error as? CardportError)?.message == "'\(path)' is not a property list Cardport can read: \(reason)")
         }
     }
 
-    /// A binary list that names itself sent Foundation's decoder round the cycle for ever
-    /// (`Fuzz/Findings/plist-binary-cycle`, whose first byte is the fuzzer's selector): it is
-    /// refused before Foundation reads it.
-    @Test func aBinaryListThatContainsItselfIsAnError() throws {
-        let finding = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.root + "/Fuzz/Findings/plist-binary-cycle"))
-        let directory = try TemporaryDirectory()
-        let path = directory.file("cycle.plist")
-        try finding.dropFirst().write(to: URL(fileURLWithPath: path))
-        do {
-            _ = try read(path)
-            Issue.record("a list that contains itself was read")
-        } catch {
-            #expect((error as? CardportError)?.message == "'\(path)' is not a property list Cardport can read: value 5 contains itself")
-        }
-    }
-
-    /// An XML list nested past --max-depth is refused before Foundation's parser, which recurses
-    /// once per level, reads it.
+    /// An XML list nested past --max-depth is refused before Foundation's parser reads it.
     @Test func anXMLListNestedPastTheDepthLimitIsRefused() throws {
         let directory = try TemporaryDirectory()
         func nested(_ levels: Int) throws -> String {
