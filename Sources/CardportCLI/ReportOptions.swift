@@ -1,8 +1,7 @@
 import ArgumentParser
 import Cardport
 
-/// `--keep-going`, `--report` and `-q`: how a command that reads records goes on past a bad one
-/// and prints what it did, the same for every command.
+/// `--report` and `-q`: how a command prints what it did, the same for every command.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How to print the summary: text or json.", valueName: "style"))
     var report: ReportStyle = .text

@@ -9,7 +9,7 @@ import Foundation
 /// crashes the process while it bridges a set (a `FuzzPlist` finding, `Fuzz/Findings/plist-binary-set`);
 /// a list that names itself, or whose dictionaries each name the next one twice, expands without
 /// end to a reader that follows every name (`Fuzz/Findings/plist-binary-cycle`). The binary shape is
-/// read exactly from the offset table, in time linear in its size; the XML depth from the
+/// read from the offset table, with work bounded by the expansion limit; the XML depth from the
 /// `<array>` and `<dict>` tags.
 ///
 /// ```swift
@@ -31,7 +31,8 @@ struct PlistShape {
     /// Measures `bytes`, counting values up to `limit` (a list of more says `limit + 1`). Throws
     /// ``Malformed`` when a binary list's offset table or references are broken or form a cycle.
     init(measuring bytes: [UInt8], upTo limit: Int) throws {
-        if bytes.starts(with: Array("bplist00".utf8)) {
+        // Foundation reads any `bplist0?` as a binary list.
+        if bytes.starts(with: Array("bplist0".utf8)) {
             self = try PlistShape.binary(bytes, limit: limit)
         } else {
             self = PlistShape(values: 0, depth: PlistShape.xmlDepth(bytes))
@@ -45,9 +46,13 @@ struct PlistShape {
 
     // MARK: Binary
 
+    /// Walks the values the top one reaches, depth first without recursion, reading each
+    /// container's references when it is first met. Every reference read adds at least one value
+    /// to the top's count, so the walk stops once it has read more than `limit` of them: the work,
+    /// and the memory, are bounded by the limit whatever the offset table says.
     private static func binary(_ b: [UInt8], limit: Int) throws -> PlistShape {
         func int(_ at: Int, _ size: Int) -> Int? {
-            guard size >= 1, size <= 8, at >= 0, at + size <= b.count else { return nil }
+            guard size >= 1, size <= 8, at >= 0, at <= b.count - size else { return nil }
             var value: UInt64 = 0
             for i in at..<(at + size) { value = value << 8 | UInt64(b[i]) }
             return value > UInt64(Int.max) ? nil : Int(value)
@@ -57,97 +62,125 @@ struct PlistShape {
         let offsetSize = Int(b[trailer + 6]), referenceSize = Int(b[trailer + 7])
         guard let count = int(trailer + 8, 8), let top = int(trailer + 16, 8), let table = int(trailer + 24, 8),
               (1...8).contains(offsetSize), (1...8).contains(referenceSize), count >= 1, count <= trailer,
-              top < count, table >= 9, table <= trailer, count <= (trailer - table) / offsetSize else {
+              top < count, table >= 9, table <= trailer, count <= (trailer - table) / offsetSize,
+              referenceSize == 8 || count <= 1 << (8 * referenceSize) else {
             throw Malformed(reason: "its trailer does not describe an offset table inside the file")
         }
-        // Each value's references, one after another (`firsts[i]` is where value i's begin).
-        var firsts = [Int](repeating: 0, count: count + 1)
-        var references: [Int] = []
-        var containers = [Bool](repeating: false, count: count)
-        for index in 0..<count {
-            firsts[index] = references.count
+        /// The values `index` names, read from the file; `nil` for a value that is no container.
+        func references(of index: Int) throws -> [Int]? {
             guard let offset = int(table + index * offsetSize, offsetSize), offset >= 8, offset < table else {
                 throw Malformed(reason: "value \(index) lies outside the file")
             }
             let marker = b[offset]
             let type = marker >> 4
             guard type != 0xC else { throw Malformed(reason: "value \(index) is a set, which a property list does not hold") }
-            guard type == 0xA || type == 0xD else { continue }
-            containers[index] = true
+            guard type == 0xA || type == 0xD else { return nil }
             var members = Int(marker & 0x0F)
             var position = offset + 1
             if members == 0x0F {
-                guard position < table, b[position] >> 4 == 1, let long = int(position + 1, 1 << Int(b[position] & 0x0F)) else {
-                    throw Malformed(reason: "value \(index) has no count it can be read by")
-                }
-                position += 1 + (1 << Int(b[position] & 0x0F))
+                let width = position < table && b[position] >> 4 == 1 ? 1 << Int(b[position] & 0x0F) : 0
+                guard let long = int(position + 1, width) else { throw Malformed(reason: "value \(index) has no count it can be read by") }
+                position += 1 + width
                 members = long
             }
             let named = type == 0xD ? 2 : 1
-            guard members <= (table - position) / referenceSize / named else {
+            guard position <= table, members <= (table - position) / referenceSize / named else {
                 throw Malformed(reason: "value \(index) names more values than the file holds")
             }
-            for slot in 0..<(members * named) {
+            read += members * named
+            if read > limit { throw TooMany() }
+            return try (0..<(members * named)).map { slot in
                 guard let reference = int(position + slot * referenceSize, referenceSize), reference < count else {
                     throw Malformed(reason: "value \(index) names a value the offset table does not list")
                 }
-                references.append(reference)
+                return reference
             }
         }
-        firsts[count] = references.count
-        // Values and depth below each value, depth first without recursion; a value met again
-        // while its own references are being measured is a cycle.
-        var values = [Int](repeating: 0, count: count)
-        var depths = [Int](repeating: 0, count: count)
-        var state = [UInt8](repeating: 0, count: count)   // 0 unseen, 1 being measured, 2 measured
-        var stack: [(value: Int, next: Int)] = [(top, firsts[top])]
-        state[top] = 1
-        while let (value, next) = stack.last {
-            if next < firsts[value + 1] {
-                stack[stack.count - 1].next += 1
-                let child = references[next]
-                switch state[child] {
-                case 0:
-                    state[child] = 1
-                    stack.append((child, firsts[child]))
-                case 1:
-                    throw Malformed(reason: "value \(child) contains itself")
-                default:
-                    break
+        struct TooMany: Error {}
+        var read = 0
+        // What is known of each value met: being measured (met again: a cycle), or measured.
+        // Only values the top reaches are held, at most one per reference read.
+        enum Known { case measuring, measured(values: Int, depth: Int) }
+        var known: [Int: Known] = [:]
+        do {
+            var stack: [(value: Int, children: [Int]?, next: Int)] = [(top, try references(of: top), 0)]
+            known[top] = .measuring
+            while let last = stack.last {
+                if let children = last.children, last.next < children.count {
+                    stack[stack.count - 1].next += 1
+                    let child = children[last.next]
+                    switch known[child] {
+                    case nil:
+                        known[child] = .measuring
+                        stack.append((child, try references(of: child), 0))
+                    case .measuring:
+                        throw Malformed(reason: "value \(child) contains itself")
+                    case .measured:
+                        break
+                    }
+                    continue
                 }
-                continue
+                stack.removeLast()
+                var total = 1, deepest = 0
+                for child in last.children ?? [] {
+                    guard case .measured(let values, let depth) = known[child] else { continue }
+                    total = min(limit + 1, total + values)
+                    deepest = max(deepest, depth)
+                }
+                known[last.value] = .measured(values: total, depth: last.children == nil ? 0 : deepest + 1)
             }
-            stack.removeLast()
-            state[value] = 2
-            var total = 1, deepest = 0
-            for reference in references[firsts[value]..<firsts[value + 1]] {
-                total = min(limit + 1, total + values[reference])
-                deepest = max(deepest, depths[reference])
-            }
-            values[value] = total
-            depths[value] = deepest + (containers[value] ? 1 : 0)
+        } catch is TooMany {
+            return PlistShape(values: limit + 1, depth: 0)
         }
-        return PlistShape(values: values[top], depth: depths[top])
+        guard case .measured(let values, let depth) = known[top] else { return PlistShape(values: 1, depth: 0) }
+        return PlistShape(values: values, depth: depth)
     }
 
     // MARK: XML
 
-    /// The deepest nesting of `<array>` and `<dict>` elements; an empty one (`<array/>`) does not nest.
+    /// The deepest nesting of `<array>` and `<dict>` elements, read from their tags (a name followed
+    /// by a space or `>`); an empty one (`<array/>`) does not nest, and comments and CDATA sections
+    /// are skipped. A list in UTF-16 or in the old text form is not measured: Foundation's own limit
+    /// of 512 levels stands for it.
     private static func xmlDepth(_ b: [UInt8]) -> Int {
-        let open: [[UInt8]] = [Array("array>".utf8), Array("dict>".utf8)]
-        let close: [[UInt8]] = [Array("/array>".utf8), Array("/dict>".utf8)]
-        func matches(_ word: [UInt8], at index: Int) -> Bool {
-            index + word.count <= b.count && b[index..<(index + word.count)].elementsEqual(word)
+        func starts(_ word: String, at index: Int) -> Bool {
+            let word = Array(word.utf8)
+            return index <= b.count - word.count && b[index..<(index + word.count)].elementsEqual(word)
+        }
+        func endsName(at index: Int) -> Bool {
+            index < b.count && [UInt8(ascii: ">"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D].contains(b[index])
+        }
+        func skip(past end: String, from index: Int) -> Int {
+            let word = Array(end.utf8)
+            var at = index
+            while at <= b.count - word.count {
+                if b[at] == word[0] && b[at..<(at + word.count)].elementsEqual(word) { return at + word.count }
+                at += 1
+            }
+            return b.count
         }
         var depth = 0, deepest = 0
         var index = 0
-        while let lt = b[index...].firstIndex(of: UInt8(ascii: "<")) {
+        while index < b.count, let lt = b[index...].firstIndex(of: UInt8(ascii: "<")) {
             let next = lt + 1
-            if open.contains(where: { matches($0, at: next) }) {
-                depth += 1
-                deepest = max(deepest, depth)
-            } else if close.contains(where: { matches($0, at: next) }) {
-                depth = max(0, depth - 1)
+            if starts("!--", at: next) {
+                index = skip(past: "-->", from: next + 3)
+                continue
+            }
+            if starts("![CDATA[", at: next) {
+                index = skip(past: "]]>", from: next + 8)
+                continue
+            }
+            let closing = starts("/", at: next)
+            let name = closing ? next + 1 : next
+            for word in ["array", "dict"] where starts(word, at: name) && endsName(at: name + word.count) {
+                let close = b[name...].firstIndex(of: UInt8(ascii: ">")) ?? b.count
+                if closing {
+                    depth = max(0, depth - 1)
+                } else if close == b.count || b[close - 1] != UInt8(ascii: "/") {
+                    depth += 1
+                    deepest = max(deepest, depth)
+                }
             }
             index = next
         }

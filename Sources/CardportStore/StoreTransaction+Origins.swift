@@ -166,6 +166,10 @@ extension StoreTransaction {
     /// Archives the citations whose origin from `source` was not met since ``source(key:format:)``
     /// (their items are gone from the source); returns how many were archived, and how many other
     /// cards are gone from it (bookmarks, tasks and topics, which cannot be archived and are kept).
+    ///
+    /// A card with another origin from the source that was met is not missing: the source names
+    /// its item another way than it used to (an e-reader's highlights were once known by their text,
+    /// and are now known by the reader's own ids).
     public func archiveMissing(source: Int64) throws(CardportError) -> (archived: Int, missing: Int) {
         try run {
             try flushLinks()
@@ -173,12 +177,17 @@ extension StoreTransaction {
             var missing = 0
             let rows = try Row.fetchAll(db, sql: "SELECT pk, kind, card FROM origin WHERE source = ? ORDER BY pk",
                                         arguments: [source])
+            var met = Set<String>()
+            for row in rows where origins.seen.contains(row[0] as Int64) {
+                met.insert((row[1] as String) + ":" + String(row[2] as Int64))
+            }
             var done = Set<Int64>()
             for row in rows {
                 let pk: Int64 = row[0]
                 guard !origins.seen.contains(pk) else { continue }
                 let kindName: String = row[1]
                 let card: Int64 = row[2]
+                guard !met.contains(kindName + ":" + String(card)) else { continue }
                 guard let kind = RecordKind(name: kindName) else { continue }
                 guard kind == .citation else {
                     missing += 1

@@ -16,8 +16,8 @@ import Testing
     }
 
     /// `bplist00`, the values as given, an offset table of one byte per value, and the trailer.
-    private func handMade(_ values: [[UInt8]], top: Int = 0) -> [UInt8] {
-        var bytes = Array("bplist00".utf8)
+    private func handMade(_ values: [[UInt8]], top: Int = 0, header: String = "bplist00") -> [UInt8] {
+        var bytes = Array(header.utf8)
         var offsets: [UInt8] = []
         for value in values {
             offsets.append(UInt8(bytes.count))
@@ -49,6 +49,25 @@ import Testing
 
     @Test func aSetIsMalformed() {
         #expect(throws: PlistShape.Malformed.self) { try PlistShape(measuring: handMade([[0xC1, 0x01], [0x50]]), upTo: 1000) }
+        // Foundation reads any `bplist0?` as binary, so it is measured as binary.
+        #expect(throws: PlistShape.Malformed.self) {
+            try PlistShape(measuring: handMade([[0xC1, 0x01], [0x50]], header: "bplist01"), upTo: 1000)
+        }
+    }
+
+    /// Many entries of the offset table naming one large array: reading every entry's references
+    /// would hold billions of them. The walk stops at the limit instead.
+    @Test func anOffsetTableThatNamesOneLargeArrayOftenStopsAtTheLimit() throws {
+        let members = 60_000
+        var bytes = Array("bplist00".utf8)
+        bytes += [0xAF, 0x12] + withUnsafeBytes(of: UInt32(members).bigEndian, Array.init)
+        for _ in 0..<members { bytes += [0x00, 0x01] }       // every member names value 1
+        let table = bytes.count
+        for _ in 0..<members { bytes += withUnsafeBytes(of: UInt32(8).bigEndian, Array.init) }   // every value is that array
+        bytes += [0, 0, 0, 0, 0, 0, 4, 2]
+        for number in [members, 0, table] { bytes += withUnsafeBytes(of: UInt64(number).bigEndian, Array.init) }
+        let shape = try PlistShape(measuring: bytes, upTo: 1000)
+        #expect(shape.values == 1001)
     }
 
     @Test func aListThatContainsItselfIsMalformed() {
@@ -65,7 +84,10 @@ import Testing
 
     @Test func anXMLListsDepthIsItsDeepestArrayOrDictionary() throws {
         let xml = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><array><array/><dict></dict></array></dict></plist>"
-        let shape = try PlistShape(measuring: Array(xml.utf8), upTo: 1000)
-        #expect(shape.depth == 3)
+        #expect(try PlistShape(measuring: Array(xml.utf8), upTo: 1000).depth == 3)
+        // A space or a line break after the name still opens a level; an empty element does not,
+        // and neither does a tag in a comment or a CDATA section.
+        let spaced = "<plist><dict ><key>a</key><array\n><array /><string><![CDATA[<array><array>]]></string></array></dict><!-- <dict><dict> --></plist>"
+        #expect(try PlistShape(measuring: Array(spaced.utf8), upTo: 1000).depth == 2)
     }
 }

@@ -186,6 +186,26 @@ import Testing
         ])
     }
 
+    /// A store made when an e-reader's highlights were known by their text: after the change to the
+    /// reader's own ids, a mirrored re-import meets each card under its new origin, and archives
+    /// only the highlight that is gone.
+    @Test func mirrorKeepsACardMetUnderANewOriginFromTheSameSource() throws {
+        let (_, store) = try newStore()
+        let kept = Citation(id: "kept", text: "Truth is a matter of the imagination.", source: "Ficciones")
+        let gone = Citation(id: "gone", text: "The universe is composed of galleries.", source: "Ficciones")
+        try store.write { (t) in
+            let pk = try t.source(key: "koreader:/Ficciones.sdr", format: "koreader")
+            for citation in [kept, gone] {
+                let keyed = KeyedRecord(.citation(citation))
+                _ = try t.sync(keyed, item: OriginItem(keyed.record, key: keyed.key, scheme: .content), source: pk,
+                               policy: .newest, provenance: nil)
+            }
+        }
+        let result = try Self.sync(store, [.citation(kept)], source: "koreader:/Ficciones.sdr", format: "koreader", mirror: true)
+        #expect(result.archived == 1)
+        #expect(try Self.citations(store).map(\.isArchived) == [false, true])
+    }
+
     @Test func mirrorArchivesTheCitationsGoneFromTheSource() throws {
         let (_, store) = try newStore()
         let a = Citation(id: "a", text: "Carpe diem.", author: "Horace")
