@@ -141,15 +141,21 @@ import Testing
         }
     }
 
-    /// A pipe reports a size of 0 whatever it holds: it is read whole, not taken for an empty file.
-    @Test func aPipeIsReadWhole() throws {
-        let directory = try TemporaryDirectory()
+    /// A named pipe in `directory` that a `cat` of `sample` writes to, and the process writing it.
+    private func pipe(of sample: String, in directory: TemporaryDirectory) throws -> (path: String, writer: Process) {
         let pipe = directory.file("piped.plist")
         #expect(mkfifo(pipe, 0o600) == 0)
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "cat \"$0\" > \"$1\"", PackagePaths.sample("quotes-app.plist"), pipe]
+        writer.arguments = ["-c", "cat \"$0\" > \"$1\" 2>/dev/null", PackagePaths.sample(sample), pipe]
         try writer.run()
+        return (pipe, writer)
+    }
+
+    /// A pipe reports a size of 0 whatever it holds: it is read whole, not taken for an empty file.
+    @Test func aPipeIsReadWhole() throws {
+        let directory = try TemporaryDirectory()
+        let (pipe, writer) = try pipe(of: "quotes-app.plist", in: directory)
         let piped = try read(pipe).records
         writer.waitUntilExit()
         #expect(piped == (try read(PackagePaths.sample("quotes-app.plist")).records))
@@ -159,12 +165,7 @@ import Testing
     /// A pipe has no size to check first: what it holds past --max-input-size is refused as it is read.
     @Test func aPipeLongerThanTheLimitIsRefused() throws {
         let directory = try TemporaryDirectory()
-        let pipe = directory.file("piped.plist")
-        #expect(mkfifo(pipe, 0o600) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
-        writer.arguments = ["-c", "cat \"$0\" > \"$1\" 2>/dev/null", PackagePaths.sample("quotes-app.plist"), pipe]
-        try writer.run()
+        let (pipe, writer) = try pipe(of: "quotes-app.plist", in: directory)
         defer { writer.waitUntilExit() }
         do {
             _ = try read(pipe, maximumInputSize: 100)
