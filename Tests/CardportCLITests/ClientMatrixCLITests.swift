@@ -165,18 +165,23 @@ import Testing
 
     // MARK: Tasks
 
-    @Test func todoTxtsOwnToolListsCardportsTasksAndItsAdditionsReadBack() throws {
-        let scratch = try TemporaryDirectory()
-        let input = try scratch.write("library.jsonl", Self.library)
-        try FileManager.default.createDirectory(atPath: scratch.file("todo"), withIntermediateDirectories: true)
-        _ = try Self.convert([input, "--kind", "task", "--to", "todotxt", "-o", scratch.file("todo/todo.txt")])
-        let config = try scratch.write("config", """
+    /// A todo.sh configuration that keeps its files in `todo/` of `scratch`; returns its path.
+    static func todoConfig(in scratch: TemporaryDirectory) throws -> String {
+        try scratch.write("config", """
             export TODO_DIR=\(scratch.file("todo"))
             export TODO_FILE=$TODO_DIR/todo.txt
             export DONE_FILE=$TODO_DIR/done.txt
             export REPORT_FILE=$TODO_DIR/report.txt
 
             """)
+    }
+
+    @Test func todoTxtsOwnToolListsCardportsTasksAndItsAdditionsReadBack() throws {
+        let scratch = try TemporaryDirectory()
+        let input = try scratch.write("library.jsonl", Self.library)
+        try FileManager.default.createDirectory(atPath: scratch.file("todo"), withIntermediateDirectories: true)
+        _ = try Self.convert([input, "--kind", "task", "--to", "todotxt", "-o", scratch.file("todo/todo.txt")])
+        let config = try Self.todoConfig(in: scratch)
         let environment = ["HOME": scratch.path]
         guard let listed = try Self.run("todo-txt", package: "todotxt-cli", ["-d", config, "-p", "ls"], environment: environment)
         else { return }
@@ -199,13 +204,7 @@ import Testing
             """)
         try FileManager.default.createDirectory(atPath: scratch.file("todo"), withIntermediateDirectories: true)
         _ = try Self.convert([input, "--to", "todotxt", "-o", scratch.file("todo/todo.txt")])
-        let config = try scratch.write("config", """
-            export TODO_DIR=\(scratch.file("todo"))
-            export TODO_FILE=$TODO_DIR/todo.txt
-            export DONE_FILE=$TODO_DIR/done.txt
-            export REPORT_FILE=$TODO_DIR/report.txt
-
-            """)
+        let config = try Self.todoConfig(in: scratch)
         let environment = ["HOME": scratch.path]
         _ = try Self.run("todo-txt", package: "todotxt-cli", ["-d", config, "-p", "add", "Revise chapter 2 +maths"], environment: environment)
         guard let listed = try Self.run("todo-txt", package: "todotxt-cli", ["-d", config, "-p", "ls"], environment: environment)
