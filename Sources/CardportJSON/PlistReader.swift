@@ -34,7 +34,7 @@ final class PlistReader: RecordReader {
                                 location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
                                 hint: "check that the file was copied whole")
         }
-        try PlistReader.checkShape(data, limits: options.limits, name: "'\(path)'", location: SourceLocation(file: path, line: 1, column: 1, offset: 0))
+        try PlistShape.check(data, limits: options.limits, name: "'\(path)'", location: SourceLocation(file: path, line: 1, column: 1, offset: 0))
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -140,25 +140,6 @@ final class PlistReader: RecordReader {
             settings.language = code.isEmpty ? nil : code
         }
         return settings
-    }
-
-    /// Refuses, before Foundation decodes it, a list whose references expand past
-    /// `--max-expansion`, nest past `--max-depth`, or are broken (``PlistShape``).
-    static func checkShape(_ data: Data, limits: ReadLimits, name: String, location: SourceLocation?) throws(CardportError) {
-        let shape: PlistShape
-        do {
-            shape = try PlistShape(measuring: [UInt8](data), upTo: limits.maximumExpansion)
-        } catch {
-            throw CardportError(.malformedInput, "\(name) is not a property list Cardport can read: \((error as? PlistShape.Malformed)?.reason ?? "\(error)")",
-                                location: location, hint: "check that the file is a whole XML or binary property list (plutil -lint on a Mac)")
-        }
-        if shape.values > limits.maximumExpansion {
-            throw limits.exceeded(.expansion, "the values in \(name), each counted as often as the list refers to it, are more than",
-                                 location: location)
-        }
-        if shape.depth > limits.maximumDepth {
-            throw limits.exceeded(.depth, "the arrays and dictionaries in \(name) nest deeper than", location: location)
-        }
     }
 
     static func typeName(_ value: Any) -> String {

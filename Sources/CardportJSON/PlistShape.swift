@@ -1,3 +1,4 @@
+import CardportCore
 import Foundation
 
 /// How many values a property list holds once every reference is followed, and how deeply they
@@ -36,6 +37,25 @@ struct PlistShape {
             self = try PlistShape.binary(bytes, limit: limit)
         } else {
             self = PlistShape(values: 0, depth: PlistShape.xmlDepth(bytes))
+        }
+    }
+
+    /// Refuses, before Foundation decodes it, a list whose references expand past
+    /// `--max-expansion`, nest past `--max-depth`, or are broken (``PlistShape``).
+    static func check(_ data: Data, limits: ReadLimits, name: String, location: SourceLocation?) throws(CardportError) {
+        let shape: PlistShape
+        do {
+            shape = try PlistShape(measuring: [UInt8](data), upTo: limits.maximumExpansion)
+        } catch {
+            throw CardportError(.malformedInput, "\(name) is not a property list Cardport can read: \((error as? PlistShape.Malformed)?.reason ?? "\(error)")",
+                                location: location, hint: "check that the file is a whole XML or binary property list (plutil -lint on a Mac)")
+        }
+        if shape.values > limits.maximumExpansion {
+            throw limits.exceeded(.expansion, "the values in \(name), each counted as often as the list refers to it, are more than",
+                                 location: location)
+        }
+        if shape.depth > limits.maximumDepth {
+            throw limits.exceeded(.depth, "the arrays and dictionaries in \(name) nest deeper than", location: location)
         }
     }
 

@@ -103,7 +103,7 @@ final class PlistWriter: RecordWriter {
             throw CardportError(.fileNotFound, "cannot read the --plist-base '\(path)': \(error.localizedDescription)",
                                 hint: "name an existing property list (an app's domain, e.g. from a device backup)")
         }
-        try PlistReader.checkShape(data, limits: ReadLimits(), name: "the --plist-base '\(path)'", location: nil)
+        try PlistShape.check(data, limits: ReadLimits(), name: "the --plist-base '\(path)'", location: nil)
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
