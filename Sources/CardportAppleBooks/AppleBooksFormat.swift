@@ -15,18 +15,12 @@ public struct AppleBooksFormat: CardFormat {
         summary: "Apple Books highlights and notes: its AEAnnotation*.sqlite (titles from BKLibrary*.sqlite), read-only",
         folderFiles: ["AEAnnotation*.sqlite"], readsFromPath: true)
 
-    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    /// The `extras` keys of an Apple Books citation, for what the model has no field for. The
+    /// chapter, the colour (`green`, `blue`, `yellow`, `pink`, `purple`), the EPUB CFI Books keeps
+    /// (`epubcfi(/6/24[c3]!/4/2/1,:0,:42)`) and its `ZANNOTATIONUUID` are the citation's own fields.
     public enum ExtrasKey {
-        /// The chapter Books recorded for the highlight.
-        public static let chapter = "chapter"
-        /// The highlight colour (`green`, `blue`, `yellow`, `pink`, `purple`).
-        public static let colour = "colour"
         /// `underline` for a highlight drawn as an underline.
         public static let style = "style"
-        /// Where it is: the EPUB CFI Books keeps (`epubcfi(/6/24[c3]!/4/2/1,:0,:42)`).
-        public static let position = "position"
-        /// Books' `ZANNOTATIONUUID` of the annotation.
-        public static let sourceID = "source_id"
         /// `note` for a note with no highlighted text.
         public static let type = "type"
     }

@@ -67,13 +67,10 @@ final class AppleBooksReader: RecordReader {
             if book == nil { unnamed += 1 }
             seenBooks.insert(asset)
             let sourceID = row.text(0) ?? "\(asset)#\(row.integer(12) ?? 0)"
-            var extras: [String: String] = [AppleBooksFormat.ExtrasKey.sourceID: sourceID]
-            if let chapter = row.text(10)?.trimmingCharacters(in: .whitespacesAndNewlines), !chapter.isEmpty {
-                extras[AppleBooksFormat.ExtrasKey.chapter] = chapter
-            }
-            if let style = row.integer(4), let colour = AppleBooksReader.colours[style] { extras[AppleBooksFormat.ExtrasKey.colour] = colour }
+            var extras: [String: String] = [:]
+            let chapter = row.text(10)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let colour = row.integer(4).flatMap { AppleBooksReader.colours[$0] }
             if row.integer(5) ?? 0 != 0 { extras[AppleBooksFormat.ExtrasKey.style] = "underline" }
-            if let location = row.text(9), !location.isEmpty { extras[AppleBooksFormat.ExtrasKey.position] = location }
             if text.isEmpty { extras[AppleBooksFormat.ExtrasKey.type] = "note" }
             let created = row.double(7).map(AppleBooksReader.timestamp)
             let modified = row.double(8).map(AppleBooksReader.timestamp)
@@ -81,7 +78,8 @@ final class AppleBooksReader: RecordReader {
             citations.append(.citation(Citation(
                 id: RecordID.foreign(namespace: "apple-books", id: sourceID), text: text.isEmpty ? note : text,
                 author: book?.author, source: book?.title ?? (asset.isEmpty ? nil : asset),
-                createdAt: created, updatedAt: modified ?? created, note: text.isEmpty ? nil : note, extras: extras)))
+                createdAt: created, updatedAt: modified ?? created, note: text.isEmpty ? nil : note, chapter: chapter,
+                colour: colour, position: row.text(9), sourceID: sourceID, extras: extras)))
         }
         notes.count("books", seenBooks.count)
         notes.count("highlights of books not in the library database (titled by their asset id)", unnamed)

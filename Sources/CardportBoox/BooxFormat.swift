@@ -14,14 +14,6 @@ public struct BooxFormat: CardFormat {
         mediaType: "text/plain", reads: [.citation], writes: [],
         summary: "Onyx Boox \"Reading Notes\" exports, both layouts, every interface language")
 
-    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
-    public enum ExtrasKey {
-        /// The chapter title the highlight is in.
-        public static let chapter = "chapter"
-        /// The book, the date and the page: Boox's entries have no id of their own.
-        public static let sourceID = "source_id"
-    }
-
     /// Certain when the first line is a header (`… | <<Title>>…`) and a line of dashes follows.
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let text = String(decoding: prefix, as: UTF8.self)
@@ -79,12 +71,11 @@ final class BooxReader: RecordReader {
         for entry in parsed.entries {
             guard !entry.text.isEmpty || entry.note != nil else { notes.count("empty entries skipped"); continue }
             var extras: [String: String] = [:]
-            if let chapter = entry.chapter { extras[BooxFormat.ExtrasKey.chapter] = chapter }
+            // Boox's entries have no id of their own: the book, the date and the page stand for one.
             var sourceID = "\(parsed.title ?? "")@\(entry.date ?? "") p\(entry.page ?? "")"
             let seen = used[sourceID, default: 0]
             used[sourceID] = seen + 1
             if seen > 0 { sourceID += "#\(seen + 1)" }
-            extras[BooxFormat.ExtrasKey.sourceID] = sourceID
             let created = entry.date.flatMap(BooxReader.timestamp)
             var text = entry.text
             var note = entry.note
@@ -98,7 +89,8 @@ final class BooxReader: RecordReader {
             citations.append(.citation(Citation(
                 id: RecordID.foreign(namespace: "boox", id: sourceID), text: text, author: parsed.author, source: parsed.title,
                 createdAt: created, updatedAt: created, note: note,
-                location: entry.page.map { CitationLocation(page: $0) }, extras: extras)))
+                location: entry.page.map { CitationLocation(page: $0) }, chapter: entry.chapter, sourceID: sourceID,
+                extras: extras)))
         }
         notes.count("books", parsed.entries.isEmpty ? 0 : 1)
         remaining = citations.reversed()

@@ -4,6 +4,8 @@ import CardportCore
 enum CSVColumn: Hashable {
     case id
     case text, author, source, tags, favourite, archived, note, location
+    /// A highlight's fields, written only when a record before the header has them (``isOptional``).
+    case chapter, colour, position, sourceID
     case name, url
     case description, progress
     case title, status, due, notes, links, questions
@@ -25,6 +27,10 @@ enum CSVColumn: Hashable {
         case .archived: return "archived"
         case .note: return "note"
         case .location: return "location"
+        case .chapter: return "chapter"
+        case .colour: return "colour"
+        case .position: return "position"
+        case .sourceID: return "source_id"
         case .name: return "name"
         case .url: return "url"
         case .description: return "description"
@@ -45,11 +51,22 @@ enum CSVColumn: Hashable {
     /// The columns the writer writes for a kind, in order (extras follow, sorted by name).
     static func standard(for kind: RecordKind) -> [CSVColumn] {
         switch kind {
-        case .citation: return [.text, .author, .source, .tags, .favourite, .archived, .createdAt, .updatedAt, .note, .location, .id]
+        case .citation:
+            return [.text, .author, .source, .tags, .favourite, .archived, .createdAt, .updatedAt, .note, .location,
+                    .chapter, .colour, .position, .sourceID, .id]
         case .bookmark: return [.name, .url, .tags, .createdAt, .updatedAt, .id]
         case .task: return [.description, .progress, .createdAt, .updatedAt, .id]
         case .topic: return [.title, .status, .due, .notes, .links, .questions, .createdAt, .updatedAt, .id]
         case .tag, .settings: return []
+        }
+    }
+
+    /// Whether the writer leaves the column out when no record before the header has a value for
+    /// it: the e-reader fields, which most citations lack.
+    var isOptional: Bool {
+        switch self {
+        case .chapter, .colour, .position, .sourceID: return true
+        default: return false
         }
     }
 
@@ -88,6 +105,10 @@ enum CSVColumn: Hashable {
             case "archived", "isarchived": return .archived
             case "note", "comment", "annotation": return .note
             case "location", "page", "loc": return .location
+            case "chapter": return .chapter
+            case "colour", "color": return .colour
+            case "position": return .position
+            case "sourceid": return .sourceID
             default: return nil
             }
         case .bookmark:

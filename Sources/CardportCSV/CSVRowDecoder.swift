@@ -16,7 +16,8 @@ final class CSVRowDecoder {
     private let extraNames: [String]
 
     private enum Slot: UInt8 {
-        case id, text, author, source, tags, favourite, archived, note, location, name, url, description, progress
+        case id, text, author, source, tags, favourite, archived, note, location, chapter, colour, position, sourceID
+        case name, url, description, progress
         case title, status, due, notes, links, questions, createdAt, updatedAt, kind, extra
     }
 
@@ -40,6 +41,10 @@ final class CSVRowDecoder {
             case .archived: return .archived
             case .note: return .note
             case .location: return .location
+            case .chapter: return .chapter
+            case .colour: return .colour
+            case .position: return .position
+            case .sourceID: return .sourceID
             case .name: return .name
             case .url: return .url
             case .description: return .description
@@ -212,6 +217,7 @@ final class CSVRowDecoder {
         var id: String?, text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false
         var created: Timestamp?, updated: Timestamp?, location: CitationLocation?
+        var chapter: String?, colour: String?, position: String?, sourceID: String?
         var extras: [String: String] = [:]
         var dates = RepeatedDate()
         // The id, when the row has none, is hashed from the cells' bytes rather than the strings'.
@@ -240,6 +246,10 @@ final class CSVRowDecoder {
             case .createdAt: created = try date(row, index, dates: &dates)
             case .updatedAt: updated = try date(row, index, dates: &dates)
             case .location: location = CSVRowDecoder.location(try checkedCell(row, index, ascii: ascii))
+            case .chapter: chapter = try checkedString(row, index, ascii: ascii)
+            case .colour: colour = try checkedString(row, index, ascii: ascii)
+            case .position: position = try checkedString(row, index, ascii: ascii)
+            case .sourceID: sourceID = try checkedString(row, index, ascii: ascii)
             case .id: id = try checkedString(row, index, ascii: ascii)
             case .extra: try extra(extraNames[index], row, index, ascii: ascii, into: &extras)
             default: break
@@ -249,7 +259,8 @@ final class CSVRowDecoder {
         if id == nil { id = RecordID.citation(text: textBytes, author: authorBytes, source: sourceBytes) }
         return Citation(id: id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
                         isArchived: archived, createdAt: created, updatedAt: updated, note: note,
-                        location: location, extras: extras)
+                        location: location, chapter: chapter, colour: colour, position: position, sourceID: sourceID,
+                        extras: extras)
     }
 
     func bookmark(_ row: CSVRow) throws(CardportError) -> Bookmark {

@@ -19,6 +19,8 @@ final class CSVWriter: RecordWriter {
     private var kind: RecordKind?
     private var columns: [CSVColumn] = []
     private var extraNames: Set<String> = []
+    /// The optional highlight columns the header has (``CSVColumn/isOptional``), in order.
+    private var highlightColumns: [CSVColumn] = []
     private var held: [Record] = []
     private var hasHeader = false
     private var sections = 0
@@ -62,7 +64,10 @@ final class CSVWriter: RecordWriter {
         kind = first.kind
         var names = Set<String>()
         for record in held { names.formUnion(CSVWriter.extras(of: record).keys) }
-        let standard = isUnion ? CSVColumn.union : CSVColumn.standard(for: first.kind)
+        var present = Set<CSVColumn>()
+        for case .citation(let c) in held { present.formUnion(CSVWriter.highlightColumns(of: c)) }
+        let standard = (isUnion ? CSVColumn.union : CSVColumn.standard(for: first.kind))
+            .filter { !$0.isOptional || present.contains($0) }
         // An extra named like one of the columns would read back as that column.
         let taken = Set(standard.map { CSVColumn.fold($0.headerName) })
         names = names.filter { name in
@@ -76,6 +81,7 @@ final class CSVWriter: RecordWriter {
             }
         }
         columns = standard + names.sorted().map(CSVColumn.extra)
+        highlightColumns = standard.filter(\.isOptional)
         extraNames = names
         if sections > 0 { out.endRecord() }
         sections += 1
@@ -102,6 +108,35 @@ final class CSVWriter: RecordWriter {
         case .task(let t): return t.extras
         case .topic(let t): return t.extras
         default: return [:]
+        }
+    }
+
+    /// The optional highlight columns a citation has a value for.
+    static func highlightColumns(of c: Citation) -> [CSVColumn] {
+        var columns: [CSVColumn] = []
+        if c.chapter != nil { columns.append(.chapter) }
+        if c.colour != nil { columns.append(.colour) }
+        if c.position != nil { columns.append(.position) }
+        if c.sourceID != nil { columns.append(.sourceID) }
+        return columns
+    }
+
+    /// A citation's value for a highlight column.
+    static func value(_ column: CSVColumn, of c: Citation) -> String? {
+        switch column {
+        case .chapter: return c.chapter
+        case .colour: return c.colour
+        case .position: return c.position
+        case .sourceID: return c.sourceID
+        default: return nil
+        }
+    }
+
+    /// Counts the highlight fields of `c` that the header has no column for.
+    private func countHighlightLosses(_ c: Citation) {
+        guard c.chapter != nil || c.colour != nil || c.position != nil || c.sourceID != nil else { return }
+        for column in CSVWriter.highlightColumns(of: c) where !highlightColumns.contains(column) {
+            losses.dropField(column.headerName, of: .citation)
         }
     }
 
@@ -134,6 +169,8 @@ final class CSVWriter: RecordWriter {
             out.bool(c.isFavourite); out.bool(c.isArchived)
             out.timestamp(c.createdAt); out.timestamp(c.updatedAt)
             out.cell(c.note); out.cell(c.location.map(\.description))
+            for column in highlightColumns { out.cell(CSVWriter.value(column, of: c)) }
+            countHighlightLosses(c)
             out.cell(c.id)
             extras(c.extras, of: .citation)
         case .bookmark(let b):
@@ -180,6 +217,9 @@ final class CSVWriter: RecordWriter {
             case (.archived, .citation(let c)): out.bool(c.isArchived)
             case (.note, .citation(let c)): out.cell(c.note)
             case (.location, .citation(let c)): out.cell(c.location.map(\.description))
+            case (.chapter, .citation(let c)), (.colour, .citation(let c)), (.position, .citation(let c)),
+                 (.sourceID, .citation(let c)):
+                out.cell(CSVWriter.value(column, of: c))
             case (.name, .bookmark(let b)): out.cell(b.name)
             case (.url, .bookmark(let b)): out.cell(b.text)
             case (.tags, .bookmark(let b)): list(b.tags, separator: 0x3B, field: "tags", of: .bookmark)
@@ -204,6 +244,7 @@ final class CSVWriter: RecordWriter {
             default: out.empty()
             }
         }
+        if case .citation(let c) = record { countHighlightLosses(c) }
         let extras = CSVWriter.extras(of: record)
         let lost = extras.count(where: { !extraNames.contains($0.key) || $0.value.isEmpty })
         if lost > 0 { losses.dropField("extras", of: record.kind, count: lost) }

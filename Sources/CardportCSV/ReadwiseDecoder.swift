@@ -6,10 +6,11 @@ import CardportCore
 /// `Highlighted at` the creation date; `Tags` is a comma-separated list in which Readwise's
 /// `favorite` tag becomes the favourite flag; `Location Type` `location` or `page` with `Location`
 /// becomes the citation's location; another location type (`order`, `offset`, `time`) is kept in
-/// `extras` as `Location Type` and `Readwise Location`. Everything else (`Color`, `Amazon Book ID`,
-/// `Document tags`, new columns) is kept in `extras` under its column name.
+/// `extras` as `Location Type` and `Readwise Location`. `Color` is the highlight's colour.
+/// Everything else (`Amazon Book ID`, `Document tags`, new columns) is kept in `extras` under its
+/// column name.
 struct ReadwiseDecoder {
-    private enum Column { case text, source, author, note, tags, locationType, location, created, extra(String) }
+    private enum Column { case text, source, author, note, tags, locationType, location, created, colour, extra(String) }
 
     private let columns: [Column]
     private let base: CSVRowDecoder
@@ -25,6 +26,7 @@ struct ReadwiseDecoder {
             case "locationtype": return .locationType
             case "location": return .location
             case "highlightedat": return .created
+            case "color", "colour": return .colour
             default: return .extra(name)
             }
         }
@@ -39,7 +41,7 @@ struct ReadwiseDecoder {
     func record(_ row: CSVRow) throws(CardportError) -> Record {
         try base.validate(row)
         var text: String?, source: String?, author: String?, note: String?, created: Timestamp?
-        var tags: [String] = [], favourite = false
+        var tags: [String] = [], favourite = false, colour: String?
         var locationType: String?, locationIndex: Int?
         var extras: [String: String] = [:]
         for (index, column) in columns.enumerated() {
@@ -56,6 +58,7 @@ struct ReadwiseDecoder {
                 }
             case .locationType: locationType = base.optionalString(bytes)
             case .location: locationIndex = index
+            case .colour: colour = base.optionalString(bytes)
             case .extra(let name): if !bytes.isEmpty { extras[name] = CSVCell.string(bytes) }
             }
         }
@@ -75,6 +78,6 @@ struct ReadwiseDecoder {
                                    hint: "every highlight needs its text; remove the row", isRecoverable: true)
         }
         return .citation(Citation(text: text, author: author, source: source, tags: tags, isFavourite: favourite,
-                                  createdAt: created, note: note, location: location, extras: extras))
+                                  createdAt: created, note: note, location: location, colour: colour, extras: extras))
     }
 }

@@ -40,6 +40,7 @@ final class ReadwiseImportWriter: RecordWriter {
         if c.isFavourite { losses.dropField("favourite", of: .citation) }
         if c.isArchived { losses.dropField("archived", of: .citation) }
         if c.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
+        for field in c.highlightFieldNames { losses.dropField(field, of: .citation) }
         if let location = c.location, location.page != nil || location.end != location.start {
             losses.dropField("location", of: .citation)
         }

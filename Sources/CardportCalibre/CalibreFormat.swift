@@ -15,20 +15,13 @@ public struct CalibreFormat: CardFormat {
         mediaType: "application/json", reads: [.citation], writes: [],
         summary: "calibre's highlights export (the e-book viewer's \"calibre highlights\" JSON)")
 
-    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    /// The `extras` keys of a calibre citation, for what the model has no field for. The chapter
+    /// (the table of contents' titles, `Part One / Chapter 3`), the colour (`yellow`, a custom
+    /// `#ffcc00`, or a line's style: `underline`, `strikeout`, `wavy`), the start as an EPUB CFI
+    /// and calibre's `uuid` are the citation's own fields.
     public enum ExtrasKey {
-        /// The chapter, as the table of contents nests it (`Part One / Chapter 3`).
-        public static let chapter = "chapter"
-        /// A highlight colour (`yellow`, or a custom `#ffcc00`).
-        public static let colour = "colour"
-        /// A highlight drawn as a line (`underline`, `strikeout`, `wavy`).
-        public static let style = "style"
-        /// Where it starts: an EPUB CFI (`epubcfi(/6/8!/4/2/1:10)`).
-        public static let position = "position"
-        /// Where it ends.
+        /// Where the highlight ends, as an EPUB CFI.
         public static let positionEnd = "position_end"
-        /// calibre's `uuid` of the highlight.
-        public static let sourceID = "source_id"
     }
 
     /// Certain for an object whose `"type"` is `"calibre_highlights"`.

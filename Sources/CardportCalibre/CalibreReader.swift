@@ -56,16 +56,10 @@ final class CalibreReader: RecordReader {
               !text.isEmpty else { return nil }
         var extras: [String: String] = [:]
         let uuid = highlight["uuid"] as? String
-        if let uuid { extras[CalibreFormat.ExtrasKey.sourceID] = uuid }
-        if let titles = highlight["toc_family_titles"] as? [String], !titles.isEmpty {
-            extras[CalibreFormat.ExtrasKey.chapter] = titles.joined(separator: " / ")
-        }
+        let chapter = (highlight["toc_family_titles"] as? [String]).map { $0.joined(separator: " / ") }
+        var colour: String?
         if let style = highlight["style"] as? [String: Any] {
-            if let which = style["which"] as? String {
-                extras[style["kind"] as? String == "decoration" ? CalibreFormat.ExtrasKey.style : CalibreFormat.ExtrasKey.colour] = which
-            } else if let colour = style["background-color"] as? String {
-                extras[CalibreFormat.ExtrasKey.colour] = colour
-            }
+            colour = style["which"] as? String ?? style["background-color"] as? String
         }
         let spine = (highlight["spine_index"] as? NSNumber)?.intValue
         func cfi(_ key: String) -> String? {
@@ -73,12 +67,12 @@ final class CalibreReader: RecordReader {
             guard let spine else { return path }
             return "epubcfi(/6/\((spine + 1) * 2)!\(path))"
         }
-        if let start = cfi("start_cfi") { extras[CalibreFormat.ExtrasKey.position] = start }
         if let end = cfi("end_cfi") { extras[CalibreFormat.ExtrasKey.positionEnd] = end }
         let created = (highlight["timestamp"] as? String).flatMap { Timestamp(parsing: $0) }
         let note = (highlight["notes"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
         return Citation(id: uuid.map { RecordID.foreign(namespace: "calibre", id: $0) }, text: text,
-                        createdAt: created, updatedAt: created, note: note, extras: extras)
+                        createdAt: created, updatedAt: created, note: note, chapter: chapter, colour: colour,
+                        position: cfi("start_cfi"), sourceID: uuid, extras: extras)
     }
 
     /// The byte offset of "character N" in Foundation's JSON error message (N counts UTF-16 units).

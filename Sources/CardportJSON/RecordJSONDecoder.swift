@@ -71,6 +71,7 @@ struct RecordJSONDecoder {
         var common = CommonFields()
         var text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
+        var chapter: String?, colour: String?, position: String?, sourceID: String?
         for member in object.members {
             let field = RecordField(member.key)
             switch field {
@@ -82,6 +83,10 @@ struct RecordJSONDecoder {
             case .archived: archived = try bool(member)
             case .note: note = try optionalString(member)
             case .location: location = try citationLocation(member)
+            case .chapter: chapter = try optionalString(member)
+            case .colour: colour = try optionalString(member)
+            case .position: position = try optionalString(member)
+            case .sourceID: sourceID = try optionalString(member)
             default: try common.take(member, field, using: self)
             }
         }
@@ -90,7 +95,8 @@ struct RecordJSONDecoder {
         }
         return Citation(id: common.id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
                         isArchived: archived, createdAt: common.created, updatedAt: common.updated, note: note,
-                        location: location, extras: common.extras)
+                        location: location, chapter: chapter, colour: colour, position: position, sourceID: sourceID,
+                        extras: common.extras)
     }
 
     func bookmark(_ object: JSONObject) throws(CardportError) -> Bookmark {

@@ -52,6 +52,10 @@ enum RecordJSONEncoder {
             }
             w.byte(0x7D)
         }
+        if let chapter = c.chapter { w.raw(",\"chapter\":"); w.string(chapter) }
+        if let colour = c.colour { w.raw(",\"colour\":"); w.string(colour) }
+        if let position = c.position { w.raw(",\"position\":"); w.string(position) }
+        if let sourceID = c.sourceID { w.raw(",\"source_id\":"); w.string(sourceID) }
         extras(c.extras, into: w)
     }
 

@@ -19,20 +19,16 @@ public struct KOReaderFormat: CardFormat {
         summary: "KOReader highlights: book sidecars (metadata.*.lua), a .sdr or device folder, its JSON export",
         folderFiles: ["metadata.*.lua"])
 
-    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    /// The `extras` keys of a KOReader citation, for what the model has no field for. The chapter,
+    /// colour, start position (an XPointer, a PDF page and point) and the highlight's id (the
+    /// book's key and the highlight's date) are the citation's own fields.
     public enum ExtrasKey {
-        /// The chapter title the highlight is in.
-        public static let chapter = "chapter"
-        /// The highlight's colour as the source names it (`yellow`).
-        public static let colour = "colour"
-        /// The highlight's style (KOReader's drawer: `lighten`, `underscore`, `strikeout`, `invert`).
+        /// The highlight's style as KOReader names it (the drawer: `lighten`, `underscore`,
+        /// `strikeout`, `invert`); the citation's colour says `underline`, `strikeout` or `invert`
+        /// when the highlight has no colour of its own.
         public static let style = "style"
-        /// Where the highlight starts, as the source can find it again (an XPointer, a PDF page and point).
-        public static let position = "position"
         /// Where it ends, when that differs from where it starts.
         public static let positionEnd = "position_end"
-        /// The source's own id of the highlight, which a re-import matches on.
-        public static let sourceID = "source_id"
         /// `note` for a note on a page bookmark (the citation's text is the note).
         public static let type = "type"
         /// The creation date as written, when it could not be read.

@@ -36,11 +36,8 @@ struct KOReaderBookInfo {
 extension KOReaderHighlight {
     /// The citation this highlight becomes, with an id from `sourceID` (stable across re-imports).
     func citation(book: KOReaderBookInfo, sourceID: String) -> Citation {
-        var extras: [String: String] = [KOReaderFormat.ExtrasKey.sourceID: sourceID]
-        if let chapter, !chapter.isEmpty { extras[KOReaderFormat.ExtrasKey.chapter] = chapter }
-        if let color, !color.isEmpty { extras[KOReaderFormat.ExtrasKey.colour] = color }
+        var extras: [String: String] = [:]
         if let drawer, !drawer.isEmpty { extras[KOReaderFormat.ExtrasKey.style] = drawer }
-        if let start, !start.isEmpty { extras[KOReaderFormat.ExtrasKey.position] = start }
         if let end, !end.isEmpty, end != start { extras[KOReaderFormat.ExtrasKey.positionEnd] = end }
         if isBookmarkNote { extras[KOReaderFormat.ExtrasKey.type] = "note" }
         let created = time ?? datetime.flatMap(KOReaderHighlight.timestamp)
@@ -48,7 +45,20 @@ extension KOReaderHighlight {
         let updated = datetimeUpdated.flatMap(KOReaderHighlight.timestamp)
         return Citation(id: RecordID.foreign(namespace: "koreader", id: sourceID), text: text, author: book.author,
                         source: book.title, createdAt: created, updatedAt: updated ?? created, note: note,
-                        location: page.map { CitationLocation(page: $0) }, extras: extras)
+                        location: page.map { CitationLocation(page: $0) }, chapter: chapter, colour: colour,
+                        position: start, sourceID: sourceID, extras: extras)
+    }
+
+    /// The colour KOReader gives the highlight, else the way its drawer marks a passage other
+    /// than by the default fill (`underline`, `strikeout`, `invert`).
+    var colour: String? {
+        if let color, !color.isEmpty { return color }
+        switch drawer {
+        case "underscore": return "underline"
+        case "strikeout": return "strikeout"
+        case "invert": return "invert"
+        default: return nil
+        }
     }
 
     /// `2023-12-20 20:59:31` as a wall-clock time of unknown zone (KOReader writes local time).

@@ -59,6 +59,7 @@ final class KindleWriter: RecordWriter {
         if citation.isFavourite { losses.dropField("favourite", of: .citation) }
         if citation.isArchived { losses.dropField("archived", of: .citation) }
         if citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
+        for field in citation.highlightFieldNames { losses.dropField(field, of: .citation) }
         if let created = citation.createdAt,
            created.zone != .floating || created.nanoseconds != 0 || created.isDateOnly {
             losses.dropField("created_at", of: .citation)

@@ -57,7 +57,7 @@ struct KoboBookmark {
     /// The citation this bookmark becomes; `nil` for one with neither text nor note.
     func citation() -> Citation? {
         let note = annotation?.trimmingSpacesAndNewlines.nonEmptyText
-        var extras: [String: String] = [KoboFormat.ExtrasKey.sourceID: id]
+        var extras: [String: String] = [:]
         var body = text?.trimmingSpacesAndNewlines.nonEmptyText
         var quoted = note
         if body == nil {
@@ -67,10 +67,9 @@ struct KoboBookmark {
             quoted = nil
             extras[KoboFormat.ExtrasKey.type] = "note"
         }
-        if let chapter = chapter?.trimmingSpacesAndNewlines.nonEmptyText { extras[KoboFormat.ExtrasKey.chapter] = chapter }
-        if let color, KoboBookmark.colours.indices.contains(color) { extras[KoboFormat.ExtrasKey.colour] = KoboBookmark.colours[color] }
-        if let start = KoboBookmark.position(startPath, startOffset) { extras[KoboFormat.ExtrasKey.position] = start }
-        if let end = KoboBookmark.position(endPath, endOffset), end != extras[KoboFormat.ExtrasKey.position] {
+        let colour = color.flatMap { KoboBookmark.colours.indices.contains($0) ? KoboBookmark.colours[$0] : nil }
+        let start = KoboBookmark.position(startPath, startOffset)
+        if let end = KoboBookmark.position(endPath, endOffset), end != start {
             extras[KoboFormat.ExtrasKey.positionEnd] = end
         }
         let createdAt = created.flatMap { Timestamp(parsing: $0) }
@@ -78,7 +77,9 @@ struct KoboBookmark {
         let updatedAt = modified.flatMap { Timestamp(parsing: $0) }
         return Citation(id: RecordID.foreign(namespace: "kobo", id: id), text: body!, author: author?.trimmingSpacesAndNewlines,
                         source: title?.trimmingSpacesAndNewlines ?? KoboBookmark.title(fromVolume: volume),
-                        createdAt: createdAt, updatedAt: updatedAt ?? createdAt, note: quoted, extras: extras)
+                        createdAt: createdAt, updatedAt: updatedAt ?? createdAt, note: quoted,
+                        chapter: chapter?.trimmingSpacesAndNewlines.nonEmptyText, colour: colour, position: start,
+                        sourceID: id, extras: extras)
     }
 
     /// A container path with its offset when the offset says more than the path (`…#point(/1/4/2:5) 12`).

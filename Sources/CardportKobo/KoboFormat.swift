@@ -16,18 +16,12 @@ public struct KoboFormat: CardFormat {
         summary: "Kobo highlights and notes: the device's .kobo/KoboReader.sqlite, read-only",
         folderFiles: ["KoboReader.sqlite"], readsFromPath: true)
 
-    /// The `extras` keys of a citation read from an e-reader: the same names for every e-reader format.
+    /// The `extras` keys of a Kobo citation, for what the model has no field for. The chapter,
+    /// colour, start position (the EPUB container path with its `#point(…)`, and the offset when
+    /// not 0) and the device's `BookmarkID` are the citation's own fields.
     public enum ExtrasKey {
-        /// The chapter title the highlight is in.
-        public static let chapter = "chapter"
-        /// The highlight's colour (`yellow`, `red`, `blue`, `green`), on colour firmware.
-        public static let colour = "colour"
-        /// Where the highlight starts: the EPUB container path with its `#point(…)` (and the offset, when not 0).
-        public static let position = "position"
-        /// Where it ends.
+        /// Where the highlight ends, in the notation of the citation's `position`.
         public static let positionEnd = "position_end"
-        /// The device's id of the bookmark (`BookmarkID`), which a re-import matches on.
-        public static let sourceID = "source_id"
         /// `note` for a note with no highlighted text (the citation's text is the note).
         public static let type = "type"
         /// The creation date as written, when it could not be read.

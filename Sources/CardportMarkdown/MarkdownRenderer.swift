@@ -147,6 +147,7 @@ struct MarkdownRenderer {
         if citation.isArchived { losses.dropField("archived", of: .citation) }
         if !keepsUpdatedDates, citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
         if !citation.extras.isEmpty { losses.dropField("extras", of: .citation) }
+        for field in citation.highlightFieldNames { losses.dropField(field, of: .citation) }
         if let location = citation.location, CitationLocation(parsing: location.description) != location
             || (location.page.map { $0.contains("·") || $0.contains(",") } ?? false) {
             losses.dropField("location", of: .citation)

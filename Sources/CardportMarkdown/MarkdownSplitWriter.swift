@@ -275,11 +275,18 @@ final class MarkdownSplitWriter: NoteFolderWriter {
 
     /// Highlights by location (or numeric page) when every one has one, else in input order.
     static func inBookOrder(_ citations: [Citation]) -> [Citation] {
-        let orders = citations.map { HighlightFields(citation: $0).bookOrder }
+        let orders = citations.map(bookOrder)
         guard orders.allSatisfy({ $0 != nil }) else { return citations }
         return zip(citations.indices, citations).sorted { lhs, rhs in
             (orders[lhs.0]!, lhs.0) < (orders[rhs.0]!, rhs.0)
         }.map(\.1)
+    }
+
+    /// Where a highlight sits in its book, for ordering: its location, else a numeric page.
+    static func bookOrder(_ citation: Citation) -> Int? {
+        if let start = citation.location?.start { return start }
+        if let page = citation.location?.page, let number = Int(page) { return number }
+        return nil
     }
 
     /// The start of a quote, up to about eight words, for a file name.
@@ -302,10 +309,8 @@ extension MarkdownSplitWriter {
         return book
     }
 
-    /// One of a template's `highlights` (Formats.md); chapter and colour are read through
-    /// ``HighlightFields``, where the citation keeps them.
+    /// One of a template's `highlights` (Formats.md).
     fileprivate func highlightVariables(_ citation: Citation, id: String) -> [String: Any] {
-        let fields = HighlightFields(citation: citation)
         var markdown: [UInt8] = []
         renderer.citation(citation, to: &markdown)
         var highlight: [String: Any] = ["id": id, "text": citation.text, "tags": citation.tags,
@@ -314,8 +319,9 @@ extension MarkdownSplitWriter {
         highlight["note"] = citation.note
         highlight["author"] = citation.author
         highlight["source"] = citation.source
-        highlight["chapter"] = fields.chapter
-        highlight["colour"] = fields.colour
+        highlight["chapter"] = citation.chapter
+        highlight["colour"] = citation.colour
+        highlight["position"] = citation.position
         highlight["page"] = citation.location?.page
         highlight["location"] = citation.location.flatMap(MarkdownSplitWriter.locationText)
         highlight["created"] = citation.createdAt?.iso8601

@@ -28,7 +28,7 @@ enum CardRows {
         switch kind {
         case .citation:
             return ["text", "author", "source", "favourite", "archived", "created_at", "updated_at", "note", "page",
-                    "location_start", "location_end"]
+                    "location_start", "location_end", "chapter", "colour", "position", "source_id"]
         case .bookmark: return ["name", "text", "created_at", "updated_at"]
         case .task: return ["description", "progress", "created_at", "updated_at"]
         case .topic: return ["title", "due", "status", "notes", "created_at", "updated_at"]
@@ -123,7 +123,8 @@ enum CardRows {
         switch record {
         case .citation(let c):
             return [c.text, c.author, c.source, c.isFavourite, c.isArchived, c.createdAt?.iso8601, c.updatedAt?.iso8601,
-                    c.note, c.location?.page, c.location?.start, c.location?.end]
+                    c.note, c.location?.page, c.location?.start, c.location?.end, c.chapter, c.colour, c.position,
+                    c.sourceID]
         case .bookmark(let b):
             return [b.name, b.text, b.createdAt?.iso8601, b.updatedAt?.iso8601]
         case .task(let t):
@@ -150,6 +151,8 @@ enum CardRows {
             statement.bind(next(), c.createdAt); statement.bind(next(), c.updatedAt); statement.bind(next(), c.note)
             statement.bind(next(), c.location?.page); statement.bind(next(), c.location?.start)
             statement.bind(next(), c.location?.end)
+            statement.bind(next(), c.chapter); statement.bind(next(), c.colour)
+            statement.bind(next(), c.position); statement.bind(next(), c.sourceID)
         case .bookmark(let b):
             statement.bind(next(), b.name); statement.bind(next(), b.text)
             statement.bind(next(), b.createdAt); statement.bind(next(), b.updatedAt)
@@ -178,7 +181,8 @@ enum CardRows {
             return .citation(Citation(id: id, text: row.text(2) ?? "", author: row.text(3), source: row.text(4), tags: tags,
                                       isFavourite: row.int(5) == 1, isArchived: row.int(6) == 1,
                                       createdAt: date(row.text(7)), updatedAt: date(row.text(8)), note: row.text(9),
-                                      location: location, extras: extras))
+                                      location: location, chapter: row.text(13), colour: row.text(14),
+                                      position: row.text(15), sourceID: row.text(16), extras: extras))
         case .bookmark:
             return .bookmark(Bookmark(id: id, name: row.text(2), text: row.text(3) ?? "", tags: tags,
                                       createdAt: date(row.text(4)), updatedAt: date(row.text(5)), extras: extras))

@@ -24,6 +24,8 @@ enum OriginBase {
             object.put("created_at", c.createdAt); object.put("updated_at", c.updatedAt); object.put("note", c.note)
             object.put("page", c.location?.page)
             object.put("start", c.location?.start); object.put("end", c.location?.end)
+            object.put("chapter", c.chapter); object.put("colour", c.colour)
+            object.put("position", c.position); object.put("source_id", c.sourceID)
             object.put("extras", c.extras)
         case .bookmark(let b):
             object.put("text", b.text)
@@ -72,7 +74,8 @@ enum OriginBase {
             var citation = Citation(id: id, text: string("text") ?? "", author: string("author"), source: string("source"),
                                     tags: list("tags"), isFavourite: flag("favourite"), isArchived: flag("archived"),
                                     createdAt: date("created_at"), updatedAt: date("updated_at"), note: string("note"),
-                                    location: location, extras: extras())
+                                    location: location, chapter: string("chapter"), colour: string("colour"),
+                                    position: string("position"), sourceID: string("source_id"), extras: extras())
             citation.id = id
             return .citation(citation)
         case .bookmark:

@@ -22,6 +22,11 @@ enum RecordDigest {
             h.combine(c.note)
             h.combine(c.location?.page)
             number(c.location?.start.map(Int64.init) ?? -1, into: &h); number(c.location?.end.map(Int64.init) ?? -1, into: &h)
+            // Only when one is set, so a card without them keeps the digest it had before the store held them.
+            if c.chapter != nil || c.colour != nil || c.position != nil || c.sourceID != nil {
+                number(-2, into: &h)
+                h.combine(c.chapter); h.combine(c.colour); h.combine(c.position); h.combine(c.sourceID)
+            }
             extras(c.extras, into: &h)
         case .bookmark(let b):
             h.combine(b.id); h.combine(b.name); h.combine(b.text)

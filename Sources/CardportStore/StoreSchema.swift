@@ -19,11 +19,13 @@ enum StoreSchema {
         migrator.registerMigration("3-search", migrate: createSearch)
         migrator.registerMigration("4-tag-cards", migrate: createTagCards)
         migrator.registerMigration("5-origin-pages", migrate: createOriginPages)
+        migrator.registerMigration("6-highlight-fields", migrate: createHighlightFields)
         return migrator
     }
 
     /// The names of every migration, oldest first.
-    static let migrationNames = ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages"]
+    static let migrationNames = ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages",
+                                 "6-highlight-fields"]
 
     /// Where each card came from, per source, and what that source last gave (Merging.md, "Origins").
     ///

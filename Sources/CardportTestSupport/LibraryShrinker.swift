@@ -60,6 +60,7 @@ public enum LibraryShrinker {
             out += [{ var c = c; c.author = nil; return c }(), { var c = c; c.source = nil; return c }(),
                     { var c = c; c.tags = []; return c }(), { var c = c; c.note = nil; return c }(),
                     { var c = c; c.location = nil; return c }(), { var c = c; c.extras = [:]; return c }(),
+                    { var c = c; c.chapter = nil; c.colour = nil; c.position = nil; c.sourceID = nil; return c }(),
                     { var c = c; c.createdAt = nil; return c }(), { var c = c; c.updatedAt = nil; return c }(),
                     { var c = c; c.isFavourite = false; return c }(), { var c = c; c.isArchived = false; return c }()]
             return out.map(Record.citation)

@@ -83,7 +83,7 @@ public enum RandomCards {
 
     /// A citation with every optional field set half the time.
     public static func citation(using rng: inout some RandomNumberGenerator) -> Citation {
-        Citation(id: Bool.random(using: &rng) ? nil : word(using: &rng),
+        var citation = Citation(id: Bool.random(using: &rng) ? nil : word(using: &rng),
                  text: text(using: &rng, nonEmpty: true),
                  author: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
                  source: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
@@ -94,6 +94,12 @@ public enum RandomCards {
                  note: optional(using: &rng) { text(using: &$0, nonEmpty: true) },
                  location: optional(using: &rng) { location(using: &$0) },
                  extras: extras(using: &rng))
+        // The e-reader fields come last, so the fields above are drawn as they were before these existed.
+        citation.chapter = optional(using: &rng) { text(using: &$0, nonEmpty: true) }
+        citation.colour = optional(using: &rng) { word(using: &$0) }
+        citation.position = optional(using: &rng) { text(using: &$0, nonEmpty: true) }
+        citation.sourceID = optional(using: &rng) { word(using: &$0) }
+        return citation
     }
 
     /// A bookmark whose text is a URL half the time.

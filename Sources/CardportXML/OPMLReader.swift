@@ -152,7 +152,8 @@ final class OPMLReader: XMLEventHandler {
     // MARK: Records
 
     private static let citationKeys: Set<String> = ["text", "type", "author", "source", "category", "favourite", "favorite",
-                                                    "archived", "_note", "location", "created", "modified", "id"]
+                                                    "archived", "_note", "location", "chapter", "colour", "position",
+                                                    "source_id", "created", "modified", "id"]
     private static let topicKeys: Set<String> = ["text", "type", "status", "due", "_note", "_complete", "created", "modified", "id"]
 
     /// The bookmark of a link or feed outline, its attributes read in one pass (this is the hot path
@@ -205,8 +206,9 @@ final class OPMLReader: XMLEventHandler {
                         isFavourite: OPMLReader.flag(attributes[named: "favourite"] ?? attributes[named: "favorite"]),
                         isArchived: OPMLReader.flag(attributes[named: "archived"]),
                         createdAt: try date(attributes, "created"), updatedAt: try date(attributes, "modified"),
-                        note: attributes[named: "_note"], location: location,
-                        extras: extras(attributes, known: OPMLReader.citationKeys))
+                        note: attributes[named: "_note"], location: location, chapter: attributes[named: "chapter"],
+                        colour: attributes[named: "colour"], position: attributes[named: "position"],
+                        sourceID: attributes[named: "source_id"], extras: extras(attributes, known: OPMLReader.citationKeys))
     }
 
     private func topic(from attributes: [XMLAttribute]) throws(CardportError) -> Topic {

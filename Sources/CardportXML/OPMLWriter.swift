@@ -35,7 +35,8 @@ final class OPMLWriter: RecordWriter {
 
     private static let bookmarkKeys: Set<String> = ["text", "title", "type", "url", "htmlUrl", "xmlUrl", "category", "created", "modified", "id"]
     private static let citationKeys: Set<String> = ["text", "type", "author", "source", "category", "favourite", "favorite",
-                                                    "archived", "_note", "location", "created", "modified", "id"]
+                                                    "archived", "_note", "location", "chapter", "colour", "position",
+                                                    "source_id", "created", "modified", "id"]
     private static let topicKeys: Set<String> = ["text", "type", "status", "due", "_note", "created", "modified", "id"]
 
     private func write(_ bookmark: Bookmark) {
@@ -71,6 +72,10 @@ final class OPMLWriter: RecordWriter {
         if citation.isArchived { document.buffer.attribute("archived", "true") }
         if let note = citation.note { clean = document.buffer.attribute("_note", note) && clean }
         if let location = citation.location, !location.isEmpty { clean = document.buffer.attribute("location", location.description) && clean }
+        if let chapter = citation.chapter { clean = document.buffer.attribute("chapter", chapter) && clean }
+        if let colour = citation.colour { clean = document.buffer.attribute("colour", colour) && clean }
+        if let position = citation.position { clean = document.buffer.attribute("position", position) && clean }
+        if let sourceID = citation.sourceID { clean = document.buffer.attribute("source_id", sourceID) && clean }
         dates(citation.createdAt, citation.updatedAt)
         if citation.id != RecordID.citation(text: citation.text, author: citation.author, source: citation.source) {
             clean = document.buffer.attribute("id", citation.id) && clean

@@ -88,6 +88,7 @@ struct RecordYAMLDecoder {
         var common = CommonFields()
         var text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
+        var chapter: String?, colour: String?, position: String?, sourceID: String?
         for member in members {
             let field = RecordField(member.name)
             switch field {
@@ -99,13 +100,18 @@ struct RecordYAMLDecoder {
             case .archived: archived = try bool(member)
             case .note, .notes: note = try optionalString(member)
             case .location: location = try citationLocation(member)
+            case .chapter: chapter = try optionalString(member)
+            case .colour: colour = try optionalString(member)
+            case .position: position = try optionalString(member)
+            case .sourceID: sourceID = try optionalString(member)
             default: try common.take(member, field, using: self)
             }
         }
         guard let text else { throw fail("a citation needs a 'text'", at: node, hint: "add the quote as 'text:'") }
         return Citation(id: common.id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
                         isArchived: archived, createdAt: common.created, updatedAt: common.updated, note: note,
-                        location: location, extras: common.extras)
+                        location: location, chapter: chapter, colour: colour, position: position, sourceID: sourceID,
+                        extras: common.extras)
     }
 
     func bookmark(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Bookmark {

@@ -32,6 +32,10 @@ enum RecordYAMLEncoder {
                     w.key("end", indent: i + 2); w.plain(String(location.end ?? start))
                 }
             }
+            if let chapter = c.chapter { w.key("chapter", indent: i); w.string(chapter, indent: i + 2) }
+            if let colour = c.colour { w.key("colour", indent: i); w.string(colour, indent: i + 2) }
+            if let position = c.position { w.key("position", indent: i); w.string(position, indent: i + 2) }
+            if let sourceID = c.sourceID { w.key("source_id", indent: i); w.string(sourceID, indent: i + 2) }
             extras(c.extras, indent: i, into: &w)
         case .bookmark(let b):
             w.key("id", indent: i); w.string(b.id, indent: i + 2)

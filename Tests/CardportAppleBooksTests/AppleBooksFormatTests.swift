@@ -70,20 +70,20 @@ import Testing
         let (directory, path) = try fixture(libraryFolder: "BKLibrary")
         let (citations, notes) = try read(path)
         // By asset, then by Books' location order; deleted rows, the reading position and bookmarks skipped.
-        #expect(citations.map { $0.extras["source_id"] } == ["UUID-6", "UUID-2", "UUID-1", "UUID-7"])
+        #expect(citations.map { $0.sourceID } == ["UUID-6", "UUID-2", "UUID-1", "UUID-7"])
         #expect(citations[0].text == "Только заметка." && citations[0].note == nil && citations[0].extras["type"] == "note")
         #expect(citations[0].source == "Преступление и наказание" && citations[0].author == "Фёдор Достоевский")
-        #expect(citations[0].extras["colour"] == "pink")
+        #expect(citations[0].colour == "pink")
         #expect(citations[1].text == "The first, underlined." && citations[1].note == "Mine.")
-        #expect(citations[1].extras["style"] == "underline" && citations[1].extras["colour"] == nil)
-        #expect(citations[1].extras["chapter"] == "Chapter 1" && citations[1].extras["position"] == "epubcfi(/6/8[c1]!/4/2/2,/1:0,/1:20)")
-        #expect(citations[2].source == "Walden" && citations[2].author == "Henry David Thoreau" && citations[2].extras["colour"] == "yellow")
+        #expect(citations[1].extras["style"] == "underline" && citations[1].colour == nil)
+        #expect(citations[1].chapter == "Chapter 1" && citations[1].position == "epubcfi(/6/8[c1]!/4/2/2,/1:0,/1:20)")
+        #expect(citations[2].source == "Walden" && citations[2].author == "Henry David Thoreau" && citations[2].colour == "yellow")
         // 700000000.5 seconds after 2001-01-01T00:00:00Z.
         #expect(citations[2].createdAt == Timestamp(secondsSince1970: 978_307_200 + 700_000_000, nanoseconds: 500_000_000, fractionDigits: 3))
         #expect(citations[2].updatedAt == Timestamp(secondsSince1970: 978_307_200 + 700_000_100))
         #expect(citations[2].id == RecordID.foreign(namespace: "apple-books", id: "UUID-1"))
         // A book the library does not know is named by its asset id.
-        #expect(citations[3].source == "ASSET-Z" && citations[3].author == nil && citations[3].extras["colour"] == "purple")
+        #expect(citations[3].source == "ASSET-Z" && citations[3].author == nil && citations[3].colour == "purple")
         #expect(notes["deleted annotations skipped"] == 1 && notes["reading positions skipped"] == 1 && notes["bookmarks skipped"] == 1)
         #expect(notes["highlights of books not in the library database (titled by their asset id)"] == 1)
         // Read-only: nothing appeared beside either database.

@@ -38,7 +38,7 @@ struct BooxCorpusTests {
         ])
         #expect(citations.map(\.note) == [nil, "There's too many to \nactually read them all", "Not sure about now with LLMs", nil])
         #expect(citations.map { $0.location?.page } == ["6", "32", "39", "40"])
-        #expect(citations.map { $0.extras["chapter"] } == [nil, "Chapter 3: How a Second Brain Works", nil, nil])
+        #expect(citations.map { $0.chapter } == [nil, "Chapter 3: How a Second Brain Works", nil, nil])
         #expect(citations.allSatisfy { $0.source == "Building a Second Brain -- A Proven Method" && $0.author == "Tiago Forte" })
         #expect(citations[1].createdAt == Timestamp(year: 2023, month: 4, day: 3, hour: 1, minute: 21, zone: .floating))
     }
@@ -51,7 +51,7 @@ struct BooxCorpusTests {
         ])
         #expect(citations.map(\.note) == ["some very good annotation", nil, nil, nil])
         #expect(citations.map { $0.location?.page } == ["13", "20", "20", "22"])
-        #expect(citations.map { $0.extras["chapter"] } == [nil, "Introduction to the Millennium Edition", nil,
+        #expect(citations.map { $0.chapter } == [nil, "Introduction to the Millennium Edition", nil,
                                                           "Introduction to the Millennium Edition"])
         #expect(citations.allSatisfy { $0.source == "One Up on Wall Street" && $0.author == "Peter Lynch; John Rothchild" })
         #expect(citations[3].createdAt == Timestamp(year: 2022, month: 3, day: 7, hour: 1, minute: 20, zone: .floating))

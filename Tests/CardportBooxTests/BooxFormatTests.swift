@@ -31,10 +31,10 @@ import Testing
                                      "Трусость, несомненно, один из самых страшных пороков.", "Рукописи не горят."])
         #expect(read.map(\.note) == [nil, "Запомнить.\nИ перечитать.", nil])
         #expect(read.allSatisfy { $0.source == "Мастер и Маргарита" && $0.author == "Михаил Булгаков" })
-        #expect(read.map { $0.extras["chapter"] } == [nil, "Глава 2. Понтий Пилат", "Глава 24. Извлечение мастера"])
+        #expect(read.map { $0.chapter } == [nil, "Глава 2. Понтий Пилат", "Глава 24. Извлечение мастера"])
         #expect(read.map { $0.location?.page } == ["12", "31", "358"])
         #expect(read[1].createdAt == Timestamp(year: 2024, month: 2, day: 11, hour: 8, minute: 3, zone: .floating))
-        #expect(read[0].extras["source_id"] == "Мастер и Маргарита@2024-02-10 21:14 p12")
+        #expect(read[0].sourceID == "Мастер и Маргарита@2024-02-10 21:14 p12")
         #expect(read[0].id == RecordID.foreign(namespace: "boox", id: "Мастер и Маргарита@2024-02-10 21:14 p12"))
     }
 
@@ -54,7 +54,7 @@ import Testing
             """)
         #expect(read.count == 2)
         #expect(read[0].text == "Jemand mußte Josef K. verleumdet haben,\ndenn ohne daß er etwas Böses getan hätte, wurde er eines Morgens verhaftet.")
-        #expect(read[0].note == "Der berühmte erste Satz." && read[0].extras["chapter"] == "Erstes Kapitel")
+        #expect(read[0].note == "Der berühmte erste Satz." && read[0].chapter == "Erstes Kapitel")
         #expect(read[1].location?.page == "9" && read[1].note == nil && read[1].source == "Der Prozess" && read[1].author == "Franz Kafka")
     }
 
@@ -82,7 +82,7 @@ import Testing
         #expect(read.map(\.note) == ["最喜欢的一句", nil])
         #expect(read.map { $0.location?.page } == ["15", "40"])
         #expect(read.allSatisfy { $0.source == "活着" && $0.author == "余华" })
-        #expect(read[0].extras["chapter"] == "第一章" && read[1].extras["chapter"] == nil)
+        #expect(read[0].chapter == "第一章" && read[1].chapter == nil)
         #expect(read[0].createdAt == Timestamp(year: 2021, month: 5, day: 1, hour: 22, minute: 10, zone: .floating))
     }
 
@@ -90,7 +90,7 @@ import Testing
         let read = try citations("BOOX Reading Notes | <<Book>>A. Writer\r\n2020-01-01 10:00  |  Page No.: 3\r\none\r\n-------------------\r\n"
             + "2020-01-01 10:00  |  Page No.: 3\r\ntwo\r\n-------------------\r\n")
         #expect(read.map(\.text) == ["one", "two"])
-        #expect(read.map { $0.extras["source_id"] } == ["Book@2020-01-01 10:00 p3", "Book@2020-01-01 10:00 p3#2"])
+        #expect(read.map { $0.sourceID } == ["Book@2020-01-01 10:00 p3", "Book@2020-01-01 10:00 p3#2"])
     }
 
     @Test func reportsAnEntryWithoutADateAndReadsTheRest() throws {

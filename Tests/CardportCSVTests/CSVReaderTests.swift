@@ -126,13 +126,35 @@ import Testing
     }
 
     @Test func keepsUnknownColumnsAsExtrasAndWritesThemBack() throws {
-        let text = "text,Mood,Colour\nQ,calm,\nR,,red\n"
+        let text = "text,Mood,Shade\nQ,calm,\nR,,red\n"
         let records = try FormatHarness.read(format, text)
         #expect(records == [.citation(Citation(text: "Q", extras: ["Mood": "calm"])),
-                            .citation(Citation(text: "R", extras: ["Colour": "red"]))])
+                            .citation(Citation(text: "R", extras: ["Shade": "red"]))])
         let written = try FormatHarness.write(format, records).text
-        #expect(written.hasPrefix("text,author,source,tags,favourite,archived,created_at,updated_at,note,location,id,Colour,Mood\r\n"))
+        #expect(written.hasPrefix("text,author,source,tags,favourite,archived,created_at,updated_at,note,location,id,Mood,Shade\r\n"))
         #expect(try FormatHarness.read(format, written) == records)
+    }
+
+    @Test func writesHighlightColumnsOnlyWhenACitationHasThem() throws {
+        let plain = Citation(text: "P")
+        let highlight = Citation(text: "H", chapter: "Chapter 3", colour: "yellow", position: "epubcfi(/6/4!/4/2/1:0)",
+                                 sourceID: "b-1")
+        let written = try FormatHarness.write(format, [.citation(plain), .citation(highlight)]).text
+        #expect(written.hasPrefix(
+            "text,author,source,tags,favourite,archived,created_at,updated_at,note,location,chapter,colour,position,source_id,id\r\n"))
+        #expect(try FormatHarness.read(format, written) == [.citation(plain), .citation(highlight)])
+        #expect(try FormatHarness.write(format, [.citation(plain)]).text.hasPrefix(
+            "text,author,source,tags,favourite,archived,created_at,updated_at,note,location,id\r\n"))
+        // `Color`, as spreadsheets and Readwise name it, is the colour too.
+        #expect(try FormatHarness.read(format, "text,Color\nQ,blue\n") == [.citation(Citation(text: "Q", colour: "blue"))])
+    }
+
+    @Test func countsAHighlightFieldFirstMetAfterTheHeader() throws {
+        // The writer settles its header after 1,024 records.
+        var records = Array(repeating: Record.citation(Citation(text: "P")), count: 1024)
+        records.append(.citation(Citation(text: "H", chapter: "Late")))
+        let written = try FormatHarness.write(format, records)
+        #expect(written.losses.fields == ["citation.chapter": 1])
     }
 
     @Test func removesTheFormulaGuardOnlyBeforeFormulaStarts() throws {

@@ -82,11 +82,14 @@ import Testing
                 return
             }
             #expect(rows.count == citations.count + 1)
-            #expect(Array(rows.first?.prefix(11) ?? []) == ["text", "author", "source", "tags", "favourite", "archived",
-                                                            "created_at", "updated_at", "note", "location", "id"])
+            #expect(Array(rows.first?.prefix(10) ?? []) == ["text", "author", "source", "tags", "favourite", "archived",
+                                                            "created_at", "updated_at", "note", "location"])
+            // The highlight columns, when some citation has them, then the id.
+            let header = rows.first ?? []
+            let id = header.firstIndex(of: "id")
             for (row, c) in zip(rows.dropFirst(), citations) {
                 #expect(row.count == rows[0].count)
-                guard row.count >= 11 else { continue }
+                guard row.count >= 11, let id else { continue }
                 #expect(row[0] == PythonCrossCheckTests.guarded(c.text))
                 #expect(row[1] == PythonCrossCheckTests.guarded(c.author))
                 #expect(row[2] == PythonCrossCheckTests.guarded(c.source))
@@ -97,7 +100,12 @@ import Testing
                 #expect(row[7] == (c.updatedAt?.iso8601 ?? ""))
                 #expect(row[8] == PythonCrossCheckTests.guarded(c.note))
                 #expect(row[9] == (c.location?.description ?? ""))
-                #expect(row[10] == c.id)
+                #expect(row[id] == c.id)
+                for (name, value) in [("chapter", c.chapter), ("colour", c.colour), ("position", c.position),
+                                      ("source_id", c.sourceID)] {
+                    guard let column = header.firstIndex(of: name) else { continue }
+                    #expect(row[column] == PythonCrossCheckTests.guarded(value))
+                }
                 for (name, value) in c.extras where !value.isEmpty {
                     if let column = rows[0].firstIndex(of: name) { #expect(row[column] == PythonCrossCheckTests.guarded(value)) }
                 }

@@ -23,8 +23,8 @@ import Testing
             text: "It is not that we have a short time to live, but that we waste a lot of it.",
             author: "Seneca", source: "On the Shortness of Life", tags: ["stoicism", "time"], isFavourite: true,
             createdAt: Timestamp(parsing: "2023-02-11 08:14:00+00:00"), note: "The opening line.",
-            location: CitationLocation(start: 112),
-            extras: ["Amazon Book ID": "B00HZ4CKU4", "Color": "yellow", "Document tags": "philosophy"])))
+            location: CitationLocation(start: 112), colour: "yellow",
+            extras: ["Amazon Book ID": "B00HZ4CKU4", "Document tags": "philosophy"])))
         let citations = records.compactMap { record -> Citation? in
             if case .citation(let c) = record { return c }
             return nil

@@ -47,7 +47,7 @@ struct KOReaderCorpusTests {
             #expect(!citation.text.isEmpty)
             #expect(citation.source?.contains("\u{FEFF}") == false)
             #expect(citation.createdAt != nil)
-            #expect(citation.extras["source_id"] != nil)
+            #expect(citation.sourceID != nil)
             // No generated "Page N … @ date" line is ever a note.
             #expect(!(citation.note ?? "").hasPrefix("Page "))
         }
@@ -62,13 +62,13 @@ struct KOReaderCorpusTests {
         ])
         #expect(citations.map(\.note) == [nil, "Sample note", nil])
         #expect(citations.allSatisfy { $0.source == "The Prophet" && $0.author == "Khalil Gibran" })
-        #expect(citations.map { $0.extras["chapter"] } == ["The Coming of the Ship", "On Love", "On Giving"])
+        #expect(citations.map { $0.chapter } == ["The Coming of the Ship", "On Love", "On Giving"])
         #expect(citations.map { $0.location?.page } == ["7", "14", "20"])
-        #expect(citations.allSatisfy { $0.extras["colour"] == "yellow" && $0.extras["style"] == "lighten" })
+        #expect(citations.allSatisfy { $0.colour == "yellow" && $0.extras["style"] == "lighten" })
         #expect(citations[0].createdAt == Timestamp(year: 2023, month: 12, day: 20, hour: 20, minute: 59, second: 31, zone: .floating))
-        #expect(citations[0].extras["position"] == "/body/DocFragment[5]/body/article/p[24]/text().0")
+        #expect(citations[0].position == "/body/DocFragment[5]/body/article/p[24]/text().0")
         #expect(citations[0].extras["position_end"] == "/body/DocFragment[5]/body/article/p[24]/text().68")
-        #expect(citations[0].extras["source_id"] == "2107aa7e6601b1c5459134e763c87d5b@2023-12-20 20:59:31")
+        #expect(citations[0].sourceID == "2107aa7e6601b1c5459134e763c87d5b@2023-12-20 20:59:31")
         // The page bookmark "in On Marriage" is counted, not read; the four legacy bookmarks repeat the annotations.
         #expect(notes["page bookmarks skipped"] == 1)
         #expect(notes["legacy entries also in annotations"] == 4)
@@ -85,7 +85,7 @@ struct KOReaderCorpusTests {
         #expect(notes["generated bookmark texts not taken as notes"] == 1)
         #expect(notes["page bookmarks skipped"] == 1)
         #expect(legacy.map { $0.location?.page } == ["7", "14", "20"])
-        #expect(legacy.allSatisfy { $0.extras["style"] == "lighten" && $0.extras["colour"] == nil })
+        #expect(legacy.allSatisfy { $0.extras["style"] == "lighten" && $0.colour == nil })
     }
 
     @Test func frankensteinInBothFiles() throws {
@@ -95,7 +95,7 @@ struct KOReaderCorpusTests {
             #expect(citations.first?.text == "But the overflowing misery I now felt, and the excess of agitation that I endured, rendered me incapable of any exertion.")
             #expect(citations.last?.text == "You have read this strange and terrific story, Margaret;")
             #expect(citations.compactMap(\.note) == ["Sample note without highlight"])
-            #expect(citations.map { $0.extras["chapter"] } == ["Chapter XXIII", "Chapter XXIII", "Chapter XXIII", "Walton, in Continuation"])
+            #expect(citations.map { $0.chapter } == ["Chapter XXIII", "Chapter XXIII", "Chapter XXIII", "Walton, in Continuation"])
             #expect(citations.allSatisfy { $0.source == "Frankenstein" && $0.author == "Mary Shelley" },
                     "\(citations.map { ($0.source, $0.author) })")
             #expect(notes["page bookmarks skipped"] == 1)
@@ -122,7 +122,7 @@ struct KOReaderCorpusTests {
         ])
         #expect(citations.map(\.note) == [nil, nil, nil, "more info from laptop", "more testing - note added on laptop"])
         #expect(citations.allSatisfy { $0.source == "Between Parent and Child" && $0.author == "Dr. Haim G. Ginott" })
-        #expect(citations.allSatisfy { $0.location?.page == "5" && $0.extras["chapter"] == nil })
+        #expect(citations.allSatisfy { $0.location?.page == "5" && $0.chapter == nil })
         #expect(citations[3].createdAt == Timestamp(year: 2023, month: 1, day: 24, hour: 4, minute: 36, second: 2, zone: .floating))
         #expect(notes["highlights"] == 3 && notes["highlights with a note"] == 2)
         #expect(notes["legacy highlights without a bookmark skipped (KOReader no longer shows them)"] == 0)

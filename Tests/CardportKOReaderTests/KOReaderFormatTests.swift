@@ -50,10 +50,10 @@ import Testing
         let read = try citations(text)
         #expect(read.count == 3)
         #expect(read.allSatisfy { $0.source == "Meditations" && $0.author == "Marcus Aurelius, George Long" })
-        #expect(read[0].note == nil && read[0].extras["colour"] == "yellow" && read[0].extras["style"] == "lighten")
+        #expect(read[0].note == nil && read[0].colour == "yellow" && read[0].extras["style"] == "lighten")
         #expect(read[1].text == "The universe is change; our life is what our thoughts make it.")
         #expect(read[1].note == "Read this again on a bad day.\nTwice.")
-        #expect(read[1].extras["chapter"] == "Book IV" && read[1].extras["colour"] == "green" && read[1].extras["style"] == "underscore")
+        #expect(read[1].chapter == "Book IV" && read[1].colour == "green" && read[1].extras["style"] == "underscore")
         #expect(read[1].createdAt == Timestamp(year: 2024, month: 5, day: 3, hour: 21, minute: 10, second: 44, zone: .floating))
         #expect(read[1].updatedAt == Timestamp(year: 2024, month: 5, day: 4, hour: 8, minute: 2, second: 19, zone: .floating))
         #expect(read[1].location == CitationLocation(page: "41"))
@@ -76,7 +76,7 @@ import Testing
         #expect(read.map { $0.extras["style"] } == ["lighten", "strikeout"])
         #expect(read.map { $0.location?.page } == ["7", "9"])
         #expect(read.allSatisfy { $0.source == "Анна Каренина" && $0.author == "Лев Толстой" })
-        #expect(read.map { $0.extras["chapter"] } == ["Часть первая. I", "Часть первая. II"])
+        #expect(read.map { $0.chapter } == ["Часть первая. I", "Часть первая. II"])
     }
 
     @Test func tellsGeneratedBookmarkTextsFromNotes() {
@@ -133,7 +133,7 @@ import Testing
             } } }
             """)
         #expect(read.first?.location?.page == "17")
-        #expect(read.first?.extras["position"] == "page 17 x 100.5 y 230")
+        #expect(read.first?.position == "page 17 x 100.5 y 230")
         #expect(read.first?.extras["position_end"] == "page 17 x 400 y 250")
     }
 
@@ -151,7 +151,7 @@ import Testing
             } }
             """
         let first = try citations(text)
-        #expect(first.map { $0.extras["source_id"] } == ["abc@2024-01-01 10:00:00", "abc@2024-01-01 10:00:00#2"])
+        #expect(first.map { $0.sourceID } == ["abc@2024-01-01 10:00:00", "abc@2024-01-01 10:00:00#2"])
         #expect(first[0].id == RecordID.foreign(namespace: "koreader", id: "abc@2024-01-01 10:00:00"))
         // A note added or the text edited on the device keeps the id, so a re-import updates the card.
         let edited = try citations(text.replacingOccurrences(of: "\"one\"", with: "\"one, longer\", [\"note\"] = \"n\""))
@@ -162,9 +162,9 @@ import Testing
         let read = try citations(try String(contentsOfFile: PackagePaths.sample("koreader-export.json"), encoding: .utf8),
                                  name: "koreader-export.json")
         #expect(read.count == 3)
-        #expect(read[1].note == "Read this again on a bad day.\nTwice." && read[1].extras["chapter"] == "Book IV")
+        #expect(read[1].note == "Read this again on a bad day.\nTwice." && read[1].chapter == "Book IV")
         #expect(read[1].createdAt == Timestamp(secondsSince1970: 1_714_770_644))
-        #expect(read[1].location?.page == "41" && read[1].extras["position"] == "/body/DocFragment[6]/body/div/p[3]/text().18")
+        #expect(read[1].location?.page == "41" && read[1].position == "/body/DocFragment[6]/body/div/p[3]/text().18")
         #expect(read[2].text == "道可道，非常道。名可名，非常名。" && read[2].source == "道德经" && read[2].author == "老子")
     }
 

@@ -129,10 +129,12 @@ import Testing
         let citation = Citation(id: "mine", text: "t", source: "S", tags: ["x"], isFavourite: true, isArchived: true,
                                 createdAt: Timestamp(year: 2020, month: 1, day: 1, zone: .utc),
                                 updatedAt: Timestamp(year: 2020, month: 1, day: 2), note: "no place for me",
-                                extras: ["colour": "red"])
+                                chapter: "One", colour: "red", position: "p", sourceID: "s", extras: ["mood": "calm"])
         let losses = try FormatHarness.write(format, [.citation(citation)]).losses
         #expect(losses.fields == ["citation.id": 1, "citation.tags": 1, "citation.favourite": 1, "citation.archived": 1,
-                                  "citation.updated_at": 1, "citation.created_at": 1, "citation.note": 1, "citation.extras": 1])
+                                  "citation.updated_at": 1, "citation.created_at": 1, "citation.note": 1, "citation.extras": 1,
+                                  "citation.chapter": 1, "citation.colour": 1, "citation.position": 1,
+                                  "citation.source_id": 1])
     }
 
     @Test func aFileWithNoReadableEntryIsAnError() throws {

@@ -52,7 +52,7 @@ struct KoboCorpusTests {
         #expect(!rows.isEmpty)
         #expect(citations.count == shown.count)
         #expect(reader.notes["dog-ears skipped"] == rows.count { $0[7] == "dogear" })
-        let byID = Dictionary(uniqueKeysWithValues: citations.map { ($0.extras["source_id"] ?? "", $0) })
+        let byID = Dictionary(uniqueKeysWithValues: citations.map { ($0.sourceID ?? "", $0) })
         for row in shown {
             let citation = try #require(byID[row[0]], "bookmark \(row[0]) was not read")
             #expect(citation.id == RecordID.foreign(namespace: "kobo", id: row[0]))
@@ -61,9 +61,9 @@ struct KoboCorpusTests {
             #expect(citation.createdAt == Timestamp(parsing: row[3]))
             #expect(citation.source == row[4] && citation.author == row[5])
             let chapter = row[6].trimmingCharacters(in: .whitespaces)
-            #expect(citation.extras["chapter"] == (chapter.isEmpty ? nil : chapter))
+            #expect(citation.chapter == (chapter.isEmpty ? nil : chapter))
             #expect(citation.source?.contains("\u{FEFF}") == false)
-            #expect(citation.extras["position"]?.contains("#point(") == true)
+            #expect(citation.position?.contains("#point(") == true)
         }
         #expect(citations.filter { $0.note != nil }.count == shown.count { $0[7] == "note" })
     }
@@ -72,7 +72,7 @@ struct KoboCorpusTests {
         let path = KoboCorpus.folder + "/tr-6-entries-KoboReader.sqlite"
         let reader = try format.makeReader(try ByteInput(bytes: [UInt8](), name: path), options: ReadOptions())
         let positions = try reader.readAll().compactMap { record -> String? in
-            if case .citation(let citation) = record { return citation.extras["position"] }
+            if case .citation(let citation) = record { return citation.position }
             return nil
         }
         // By chapter progress, then by the steps of the EPUB point, number by number.

@@ -78,18 +78,18 @@ import Testing
             """.replacingOccurrences(of: "\\n", with: "' || char(10) || '"))
         let (citations, notes) = try read(path)
         // Books by title, chapters in book order, then by where each starts.
-        #expect(citations.map { $0.extras["source_id"] } == ["b-1", "b-2", "b-3", "b-4"])
+        #expect(citations.map { $0.sourceID } == ["b-1", "b-2", "b-3", "b-4"])
         #expect(citations.map(\.text) == ["I must not fear.", "Fear is the mind-killer.",
                                           "The mystery of life isn't a problem to solve.", "Все смешалось в доме Облонских."])
         #expect(citations.map(\.note) == [nil, nil, "Read again.", nil])
-        #expect(citations.map { $0.extras["colour"] } == ["yellow", "green", "blue", nil])
-        #expect(citations.map { $0.extras["chapter"] } == ["Book One: Dune", "Book One: Dune", "Book Two: Muad'Dib", "Том первый"])
+        #expect(citations.map { $0.colour } == ["yellow", "green", "blue", nil])
+        #expect(citations.map { $0.chapter } == ["Book One: Dune", "Book One: Dune", "Book Two: Muad'Dib", "Том первый"])
         #expect(citations[0].source == "Dune" && citations[0].author == "Frank Herbert")
         #expect(citations[3].source == "Война и мир" && citations[3].author == "Лев Толстой")
         #expect(citations[0].id == RecordID.foreign(namespace: "kobo", id: "b-1"))
         #expect(citations[0].createdAt == Timestamp(parsing: "2023-04-01T21:15:42.000"))
         #expect(citations[2].updatedAt == Timestamp(parsing: "2023-04-03T08:00:00Z"))
-        #expect(citations[1].extras["position"] == "OEBPS/ch1.xhtml#point(/1/4/12/3:0) 7")
+        #expect(citations[1].position == "OEBPS/ch1.xhtml#point(/1/4/12/3:0) 7")
         #expect(citations[1].extras["position_end"] == "OEBPS/ch1.xhtml#point(/1/4/12/3:20)")
         #expect(notes["highlights"] == 3 && notes["highlights with a note"] == 1 && notes["books"] == 2)
     }
@@ -128,7 +128,7 @@ import Testing
         // The book is no longer in `content`: its name comes from the file.
         #expect(citations.map(\.text) == ["carry the fire"])
         #expect(citations.first?.note == "we are" && citations.first?.source == "The Road" && citations.first?.author == nil)
-        #expect(citations.first?.extras["colour"] == nil && citations.first?.extras["chapter"] == nil)
+        #expect(citations.first?.colour == nil && citations.first?.chapter == nil)
         #expect(notes["dog-ears skipped"] == 1)
     }
 

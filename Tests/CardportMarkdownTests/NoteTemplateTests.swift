@@ -36,7 +36,7 @@ import Testing
         let citation = Citation(id: "1a2b3c4d-0000-4000-8000-000000000000", text: "Be one.", author: "Marcus Aurelius",
                                 source: "Meditations", tags: ["stoic", "ethics"], note: "Daily.",
                                 location: CitationLocation(page: "12", start: 120, end: 125),
-                                extras: ["chapter": "Book X", "colour": "yellow"])
+                                chapter: "Book X", colour: "yellow")
         let template = """
             {{ frontmatter }}
             # {{ book.title }} ({{ book.author }})

@@ -11,7 +11,8 @@ import Testing
         let path = directory.file("nested/dir/store.sqlite")
         let store = try Store(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try store.appliedMigrations() == ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages"])
+        #expect(try store.appliedMigrations() == ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages",
+                                                "6-highlight-fields"])
         #expect(try store.integrityCheck() == ["ok"])
         #expect(try store.read { try $0.statistics() } == StoreStatistics())
     }
@@ -21,7 +22,8 @@ import Testing
         let path = directory.file("store.sqlite")
         try Store(path: path).write { _ = try $0.upsert(.citation(Citation(text: "Carpe diem.")), policy: .newest, provenance: nil) }
         let again = try Store(path: path)
-        #expect(try again.appliedMigrations() == ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages"])
+        #expect(try again.appliedMigrations() == ["1-cards", "2-origins", "3-search", "4-tag-cards", "5-origin-pages",
+                                                "6-highlight-fields"])
         #expect(try again.read { try $0.statistics() }.citations == 1)
     }
 

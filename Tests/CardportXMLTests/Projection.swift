@@ -46,7 +46,8 @@ enum Projection {
                             source: c.source.map(clean), tags: listTags(c.tags, stripSlash: true),
                             isFavourite: c.isFavourite, isArchived: c.isArchived, createdAt: c.createdAt,
                             updatedAt: c.updatedAt, note: c.note.map(clean), location: c.location,
-                            extras: cleanExtras(c.extras))
+                            chapter: c.chapter.map(clean), colour: c.colour.map(clean), position: c.position.map(clean),
+                            sourceID: c.sourceID.map(clean), extras: cleanExtras(c.extras))
         }
         out.topics = library.topics.map { t in
             Topic(id: t.id == RecordID.topic(title: t.title) ? nil : t.id, title: clean(t.title), dueDate: t.dueDate,

@@ -38,6 +38,12 @@ public enum RecordField: UInt8, Sendable, Hashable, CaseIterable {
     case note
     /// `location`: where a citation sits in its source.
     case location
+    /// `chapter`: the chapter a citation's highlight is in.
+    case chapter
+    /// `position`: a citation's position in its source's own notation.
+    case position
+    /// `source_id`, `sourceId`, `sourceID`: the source's own id of a citation.
+    case sourceID
     /// `extras`: fields kept for formats that have them.
     case extras
     /// `name`: a bookmark's or tag's name.
@@ -124,6 +130,7 @@ public enum RecordField: UInt8, Sendable, Hashable, CaseIterable {
             switch key {
             case "dueDate": field = .due
             case "starred": field = .favourite
+            case "chapter": field = .chapter
             default: field = nil
             }
         case 8:
@@ -134,6 +141,9 @@ public enum RecordField: UInt8, Sendable, Hashable, CaseIterable {
             case "progress": field = .progress
             case "due_date": field = .due
             case "language": field = .language
+            case "position": field = .position
+            case "sourceId": field = .sourceID
+            case "sourceID": field = .sourceID
             default: field = nil
             }
         case 9:
@@ -143,6 +153,7 @@ public enum RecordField: UInt8, Sendable, Hashable, CaseIterable {
             case "updatedAt": field = .updatedAt
             case "questions": field = .questions
             case "highlight": field = .quote
+            case "source_id": field = .sourceID
             default: field = nil
             }
         case 10:

@@ -6,7 +6,7 @@
 ///
 /// | field | rule |
 /// |---|---|
-/// | text, author, source, location, archived; bookmark name and text; task description and progress; topic title, due date, status; tag colour; settings | the winning copy's (``MergePolicy``); an empty field is filled from the other copy |
+/// | text, author, source, location, chapter, colour, position, source id, archived; bookmark name and text; task description and progress; topic title, due date, status; tag colour; settings | the winning copy's (``MergePolicy``); an empty field is filled from the other copy |
 /// | tags, topic links, topic questions | united, existing order first; matched by folded name, normalised URL, folded question text |
 /// | favourite | true if either copy is |
 /// | `createdAt` | the earliest |
@@ -45,6 +45,10 @@ public enum RecordMerge {
         merged.updatedAt = winner.updatedAt ?? loser.updatedAt
         merged.note = joined(existing.note, incoming.note)
         merged.location = winner.location ?? loser.location
+        merged.chapter = winner.chapter ?? loser.chapter
+        merged.colour = winner.colour ?? loser.colour
+        merged.position = winner.position ?? loser.position
+        merged.sourceID = winner.sourceID ?? loser.sourceID
         merged.extras = joinedExtras(existing.extras, incoming.extras)
         return merged
     }

@@ -31,6 +31,16 @@ public struct Citation: Sendable, Hashable, Codable {
     public var note: String?
     /// Where in the source the quote is (page, Kindle location range).
     public var location: CitationLocation?
+    /// The chapter of the book the highlight is in, as the reader named it.
+    public var chapter: String?
+    /// The highlight's colour (`yellow`, `blue`), or its style where the reader marks a passage
+    /// another way (`underline`, `strikeout`).
+    public var colour: String?
+    /// A position the source itself can find again, in its own notation: a KOReader XPointer, an
+    /// EPUB CFI, a Kobo container path and offset. (A Kindle location range is ``location``.)
+    public var position: String?
+    /// The source's own id of the highlight (a Kobo bookmark id, a calibre uuid), when it has one.
+    public var sourceID: String?
     /// Fields a format carries that the model has no place for, kept so they survive a round trip.
     public var extras: [String: String]
 }
@@ -40,7 +50,8 @@ extension Citation {
     public init(id: String? = nil, text: String, author: String? = nil, source: String? = nil,
                 tags: [String] = [], isFavourite: Bool = false, isArchived: Bool = false,
                 createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, note: String? = nil,
-                location: CitationLocation? = nil, extras: [String: String] = [:]) {
+                location: CitationLocation? = nil, chapter: String? = nil, colour: String? = nil,
+                position: String? = nil, sourceID: String? = nil, extras: [String: String] = [:]) {
         let author = author.nonEmpty
         let source = source.nonEmpty
         // Through the memberwise initialiser (which an initialiser in an extension leaves in
@@ -49,6 +60,7 @@ extension Citation {
         self.init(id: id.nonEmpty ?? RecordID.citation(text: text, author: author, source: source),
                   text: text, author: author, source: source, tags: tags, isFavourite: isFavourite,
                   isArchived: isArchived, createdAt: createdAt, updatedAt: updatedAt, note: note.nonEmpty,
-                  location: location, extras: extras)
+                  location: location, chapter: chapter.nonEmpty, colour: colour.nonEmpty, position: position.nonEmpty,
+                  sourceID: sourceID.nonEmpty, extras: extras)
     }
 }
