@@ -16,7 +16,14 @@ extension Conversion {
         func open() throws(CardportError) -> ByteInput {
             if let stdin { return stdin }
             // A database is opened by its reader, by the name of this empty input.
-            if format.descriptor.readsFromPath { return try ByteInput(bytes: [UInt8](), name: path) }
+            if format.descriptor.readsFromPath {
+                // Named by its path, a database that is not there would read as an empty one.
+                guard path == "-" || FileManager.default.fileExists(atPath: path) else {
+                    throw CardportError(.fileNotFound, "cannot read '\(path)': no such file or directory",
+                                        hint: "check the path; use '-' for standard input")
+                }
+                return try ByteInput(bytes: [UInt8](), name: path)
+            }
             return try ByteInput(path: path, maximumWindow: maximumWindow)
         }
     }

@@ -84,6 +84,18 @@ import Testing
             """))
     }
 
+    /// A database is opened by its path, not read as a stream: one that is not there is missing
+    /// too, not an empty database.
+    @Test(arguments: ["kobo", "apple-books"])
+    func aMissingDatabaseExits66(_ format: String) throws {
+        let result = try CLIRunner.run(["convert", "no-such.sqlite", "--from", format, "-o", "-", "--to", "jsonl"])
+        #expect(result == CLIRunner.Result(status: 66, stdout: "", stderr: """
+            error: cannot read 'no-such.sqlite': no such file or directory
+              hint: check the path; use '-' for standard input
+
+            """))
+    }
+
     @Test func aTargetThatCannotHoldTheKindExits64() throws {
         let result = try CLIRunner.run(["convert", "Samples/mixed.jsonl", "-o", "-", "--to", "dummyjson", "--kind", "tasks"])
         #expect(result.status == 64)

@@ -74,6 +74,8 @@ import Testing
         // The first has a note of the reader's; the second only KOReader's Russian "Стр. 9 … @ date" line.
         #expect(read.map(\.note) == ["Первая фраза романа.", nil])
         #expect(read.map { $0.extras["style"] } == ["lighten", "strikeout"])
+        // Without a colour of its own, a struck-out passage's colour says how it is marked.
+        #expect(read.map(\.colour) == [nil, "strikeout"])
         #expect(read.map { $0.location?.page } == ["7", "9"])
         #expect(read.allSatisfy { $0.source == "Анна Каренина" && $0.author == "Лев Толстой" })
         #expect(read.map { $0.chapter } == ["Часть первая. I", "Часть первая. II"])
@@ -119,6 +121,7 @@ import Testing
         let old = try citations("return {\n\(table)\n}")
         #expect(old.map(\.text) == ["very old"])
         #expect(old.first?.location?.page == "3" && old.first?.extras["style"] == "invert" && old.first?.source == "Old Book")
+        #expect(old.first?.colour == "invert")
         // Once KOReader has imported them into bookmarks, one without a bookmark is no longer shown.
         let imported = "return {\n\(table)\n[\"highlights_imported\"] = true,\n}"
         #expect(try citations(imported).isEmpty)
