@@ -20,11 +20,54 @@ package enum ReadingThread {
     /// deepest-recursing reader in a debug build with a wide margin (Formats.md, "Limits").
     package static let stackSize = 64 << 20
 
-    /// Starts `body` on a new reading thread and returns at once.
+    /// Starts `body` on a reading thread and returns at once: one that finished its last body and
+    /// waits for another, else a new one.
+    ///
+    /// A conversion of a folder reads thousands of small files, each on a reading thread of its
+    /// own; starting a thread with its stack cost more than reading such a file.
     package static func start(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread(block: body)
-        thread.stackSize = stackSize
-        thread.start()
+        pool.run(body)
+    }
+
+    private static let pool = Pool()
+
+    /// Reading threads that wait a while for another body after finishing one.
+    private final class Pool: @unchecked Sendable {
+        /// How long an idle thread waits for another body before it ends.
+        private static let idleSeconds = 2.0
+        private let condition = NSCondition()
+        // Guarded by the condition.
+        private var waiting: [@Sendable () -> Void] = []
+        private var idle = 0
+
+        func run(_ body: @escaping @Sendable () -> Void) {
+            condition.lock()
+            if idle > waiting.count {
+                waiting.append(body)
+                condition.signal()
+                condition.unlock()
+                return
+            }
+            condition.unlock()
+            let thread = Thread { [self] in work(first: body) }
+            thread.stackSize = ReadingThread.stackSize
+            thread.start()
+        }
+
+        private func work(first: @escaping @Sendable () -> Void) {
+            var body: (@Sendable () -> Void)? = first
+            while let current = body {
+                current()
+                body = nil
+                condition.lock()
+                idle += 1
+                let deadline = Date(timeIntervalSinceNow: Pool.idleSeconds)
+                while waiting.isEmpty && condition.wait(until: deadline) {}
+                idle -= 1
+                if !waiting.isEmpty { body = waiting.removeFirst() }
+                condition.unlock()
+            }
+        }
     }
 
     /// Runs `body` on a new reading thread, waits for it, and returns what it returned or throws
