@@ -23,8 +23,9 @@ extension Conversion {
                 throw CardportError(.usage, "format '\(format.id)' writes single files and cannot --split",
                                     hint: "drop --split to write one file per input, or --to a format that splits (see Formats.md)")
             }
-            for input in plan.inputs {
-                try read(input, into: writer, writable: KindSet(format.descriptor.writes), request: request,
+            var opened = OpenedInputs(plan.inputs, options: request.effectiveReadOptions)
+            for _ in plan.inputs {
+                try read(try opened.next(), into: writer, writable: KindSet(format.descriptor.writes), request: request,
                          report: &report, written: &written, status: &status, finishedBytes: &finishedBytes,
                          progress: progress)
             }

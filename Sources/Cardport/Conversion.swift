@@ -100,7 +100,9 @@ public struct Conversion: Sendable {
             }
             var current: (file: OutputFile, writer: any RecordWriter, format: any CardFormat)?
             var writtenToCurrent = 0
-            for (index, input) in plan.inputs.enumerated() {
+            var opened = OpenedInputs(plan.inputs, options: request.effectiveReadOptions)
+            for index in plan.inputs.indices {
+                let input = try opened.next()
                 let target = plan.targets[index]
                 if current == nil || current!.file.path != target.path {
                     if let open = current {
@@ -147,12 +149,10 @@ public struct Conversion: Sendable {
     }
 
     /// Reads one input into `writer` and files in the report what was read, dropped and noted.
-    func read(_ input: PlannedInput, into writer: any RecordWriter, writable: KindSet, request: ConversionRequest,
+    func read(_ opened: OpenedInput, into writer: any RecordWriter, writable: KindSet, request: ConversionRequest,
               report: inout ConversionReport, written: inout Int, status: inout ConversionProgress,
               finishedBytes: inout Int, progress: ((ConversionProgress) -> Void)?) throws(CardportError) {
-        let source = try input.open()
-        let reader = PrefetchingReader(try input.resolution.makeReader(source, options: request.effectiveReadOptions),
-                                       source: source)
+        let (input, source, reader) = (opened.input, opened.source, opened.reader)
         defer { reader.close() }
         let before = finishedBytes
         let counts = try copy(from: reader, to: writer, writable: writable, request: request,

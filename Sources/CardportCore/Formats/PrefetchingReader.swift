@@ -43,10 +43,7 @@ public final class PrefetchingReader: RecordReader {
     public func next() throws(CardportError) -> Record? {
         while position == batch.count {
             if finished { return nil }
-            if !started {
-                started = true
-                channel.start()
-            }
+            start()
             let taken = channel.take()
             position = 0
             takenBytes = taken.bytesRead
@@ -63,6 +60,14 @@ public final class PrefetchingReader: RecordReader {
         case .record(let record): return record
         case .failure(let error): throw error
         }
+    }
+
+    /// Starts reading ahead now rather than at the first ``next()``: the wrapped reader and its
+    /// source belong to the reading thread from here on.
+    public func start() {
+        guard !started else { return }
+        started = true
+        channel.start()
     }
 
     /// The wrapped reader's notes; complete once ``next()`` has returned `nil` or ``close()`` was called.
