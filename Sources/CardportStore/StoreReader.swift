@@ -79,10 +79,10 @@ public struct StoreReader {
                 case .text(let value): rows.bind(Int32(index + 1), value)
                 }
             }
-            // Every card, or the cards of some tags, read their children by cursors alongside over the
-            // same cards in the same order; the few cards of some ids, one by one.
-            let scope: ChildCursors.Scope = !tagPKs.isEmpty ? .tagged(tagPKs, anyTag: filter.anyTag)
-                : !filter.ids.isEmpty ? .oneByOne : .every
+            // The few cards of some ids read their children one by one; every card, or the cards of
+            // some tags, by cursors alongside over the same cards in the same order.
+            let scope: ChildCursors.Scope = !filter.ids.isEmpty ? .oneByOne
+                : !tagPKs.isEmpty ? .tagged(tagPKs, anyTag: filter.anyTag) : .every
             let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames, scope: scope)
             while try rows.step() {
                 let pk = rows.int(0) ?? 0

@@ -73,7 +73,8 @@ import Testing
         }
         let every = try read(CardFilter(archived: .include))
         #expect(every.count == 41)
-        for filter in [CardFilter(tags: ["stoic"]), CardFilter(tags: ["stoic", "ethics"]),
+        let someIDs = [every[3].id, every[6].id, every[7].id]
+        for filter in [CardFilter(tags: ["stoic"], ids: someIDs), CardFilter(tags: ["stoic"]), CardFilter(tags: ["stoic", "ethics"]),
                        CardFilter(tags: ["ethics", "stoic"], anyTag: true), CardFilter(tags: ["t1", "stoic"], archived: .include),
                        CardFilter(kinds: [.citation], tags: ["T2"], archived: .only), CardFilter(tags: ["stoic", "none"], anyTag: true)] {
             let selected = try read(filter)
