@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Archive citations: the app hides them, and they are kept.",
             discussion: HelpText.reflowed("""
                 Name citations by id, or select them with --tag, --favourites or --author (or both).

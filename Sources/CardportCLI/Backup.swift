@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: "Write everything the store holds to one checksummed Cardport document.",
             discussion: HelpText.reflowed("""
                 The backup is the native document (Formats.md): every card with its id, archived

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Convert files from one format to another.",
             discussion: HelpText.reflowed("""
                 All inputs go into one output with -o, or each input into its own file under --out-dir.

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Dedupe: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "dedupe",
             abstract: "Fold duplicate cards within one file.",
             discussion: HelpText.reflowed("""
                 Copies of one card (same identity key: see Merging.md) are folded into the first copy;

@@ -6,6 +6,7 @@ import Foundation
 extension CardportCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change one card: by field flags, or in $EDITOR as YAML.",
             discussion: HelpText.reflowed("""
                 With flags, each changes one field (an empty value clears an optional one); a flag for a

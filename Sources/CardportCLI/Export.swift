@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the store's cards to a file of any format.",
             discussion: HelpText.reflowed("""
                 Every kind the target format can hold is written, unless --kind or a filter narrows it.

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Formats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "formats",
             abstract: "List the formats Cardport reads and writes.",
             discussion: "Formats.md describes each one: its fields, mapping, and what it cannot hold."
         )

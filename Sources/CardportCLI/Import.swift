@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Import files into the store, merging copies of cards it already has.",
             discussion: HelpText.reflowed("""
                 Inputs may be in any format Cardport reads. The store remembers where each card came

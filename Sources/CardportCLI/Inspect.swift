@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "inspect",
             abstract: "Show each file's detected format and how many records of each kind it holds.",
             discussion: HelpText.reflowed("""
                 Every file is read to the end, so a file that inspects cleanly also converts cleanly.

@@ -6,6 +6,7 @@ import Foundation
 extension CardportCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the store's cards, with short ids, filtered and sorted.",
             discussion: HelpText.reflowed("""
                 Every kind of card is listed, archived citations left out unless --archived (only them) or

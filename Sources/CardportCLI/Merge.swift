@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge files into one, folding copies of the same card.",
             discussion: HelpText.reflowed("""
                 Inputs may be in any formats Cardport reads; they are merged in the order given. Two

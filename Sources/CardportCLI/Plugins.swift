@@ -6,6 +6,7 @@ import Foundation
 extension CardportCommand {
     struct Plugins: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "plugins",
             abstract: "List the installed format plugins, or check one.",
             discussion: "Plugins.md describes the protocol and where Cardport looks for plugins.",
             subcommands: [List.self, Check.self]
@@ -15,7 +16,7 @@ extension CardportCommand {
 
 extension CardportCommand.Plugins {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the plugins found, their formats, and the broken ones with why.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the plugins found, their formats, and the broken ones with why.")
 
         @OptionGroup var plugins: PluginOptions
 
@@ -36,6 +37,7 @@ extension CardportCommand.Plugins {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run the conformance check on a plugin: empty input, a round trip, errors with lines, Unicode.",
             discussion: "PLUGIN is a path, or the name of an installed plugin. FILES are read with its formats too.")
 

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Purge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "purge",
             abstract: "Delete archived citations for good.",
             discussion: HelpText.reflowed("""
                 Only archived citations are ever deleted, and only with --archived. Without ids or a

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Restore a backup into the store, after verifying it.",
             discussion: HelpText.reflowed("""
                 The checksum is verified first; then the backup is restored in one transaction, so on any

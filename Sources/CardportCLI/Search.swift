@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Find cards by their words, best match first.",
             discussion: HelpText.reflowed("""
                 Every word must appear (case and accents do not matter) in a card's text, note, author or

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print cards whole, named by id or unique id prefix.",
             discussion: HelpText.reflowed("""
                 The cards are printed as a YAML document of the yaml format (what 'cardport edit' opens),

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Say what the store holds and where its cards came from.",
             discussion: HelpText.reflowed("""
                 Example:

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tag",
             abstract: "List the store's tags, or rename, recolour or delete one.",
             discussion: HelpText.reflowed("""
                 Renaming a tag to one that exists merges the two. Colours are a palette name (red, orange,

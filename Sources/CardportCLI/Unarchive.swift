@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Unarchive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unarchive",
             abstract: "Bring archived citations back.",
             discussion: HelpText.reflowed("""
                 Name citations by id, or select them with --tag, --favourites or --author (or both).

@@ -5,6 +5,7 @@ import CardportCore
 extension CardportCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check a backup: its checksum, then every record.",
             discussion: HelpText.reflowed("""
                 Exits 0 and says what the backup holds when it is intact; exits 65 when it was changed

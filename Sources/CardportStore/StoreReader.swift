@@ -50,13 +50,8 @@ public struct StoreReader {
             }
             // The cards of a tag as a set SQLite makes once from the link table, rather than a look-up
             // in it for every card.
-            if filter.anyTag {
-                let marks = tagPKs.map { mark(.number($0)) }.joined(separator: ", ")
-                if !tagPKs.isEmpty { conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag IN (\(marks)))") }
-            } else {
-                for pk in tagPKs {
-                    conditions.append("c.pk IN (SELECT \(table) FROM \(table)_tag WHERE tag = \(mark(.number(pk))))")
-                }
+            conditions += ChildCursors.tagConditions("c.pk", table: table, tagPKs: tagPKs, anyTag: filter.anyTag) {
+                mark(.number($0))
             }
             if kind == .citation {
                 if filter.favouritesOnly { conditions.append("favourite = 1") }
@@ -84,9 +79,11 @@ public struct StoreReader {
                 case .text(let value): rows.bind(Int32(index + 1), value)
                 }
             }
-            // A few cards of many read their children one by one; every card, by cursors alongside.
-            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames,
-                                            oneByOne: !tagPKs.isEmpty || !filter.ids.isEmpty)
+            // The few cards of some ids read their children one by one; every card, or the cards of
+            // some tags, by cursors alongside over the same cards in the same order.
+            let scope: ChildCursors.Scope = !filter.ids.isEmpty ? .oneByOne
+                : !tagPKs.isEmpty ? .tagged(tagPKs, anyTag: filter.anyTag) : .every
+            let children = try ChildCursors(db: db, kind: kind, table: table, tagNames: tagNames, scope: scope)
             while try rows.step() {
                 let pk = rows.int(0) ?? 0
                 if kind == .citation {
@@ -230,6 +227,18 @@ private enum Parameter {
 
 /// Cursors over a card table's child rows, ordered like the cards, advanced in step with them.
 private final class ChildCursors {
+    /// Which cards' children the cursors read.
+    enum Scope {
+        /// Every card's, in one pass over each child table.
+        case every
+        /// The children of the cards carrying the tags with these primary keys (all of them, or any
+        /// with `anyTag`), in one pass over the links of those cards: a card another condition
+        /// leaves out is passed over, as with ``every``.
+        case tagged([Int64], anyTag: Bool)
+        /// Each card's, looked up when the card comes.
+        case oneByOne
+    }
+
     let db: Database
     let kind: RecordKind
     let tagNames: [Int64: String]
@@ -242,27 +251,65 @@ private final class ChildCursors {
     private let oneByOne: Bool
     private let table: String
 
-    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String], oneByOne: Bool = false) throws {
+    init(db: Database, kind: RecordKind, table: String, tagNames: [Int64: String], scope: Scope = .every) throws {
         self.db = db
         self.kind = kind
         self.tagNames = tagNames
-        self.oneByOne = oneByOne
         self.table = table
+        var oneByOne = false
+        var tagged: (pks: [Int64], anyTag: Bool)?
+        switch scope {
+        case .every: break
+        case .oneByOne: oneByOne = true
+        case .tagged(let pks, let anyTag): tagged = (pks, anyTag)
+        }
+        self.oneByOne = oneByOne
+        // A tagged scope's conditions on the owner `column`, with the tags' parameters from `first` on.
+        func owners(_ column: String, from first: Int) -> [String] {
+            guard let tagged else { return [] }
+            var next = first
+            return ChildCursors.tagConditions(column, table: table, tagPKs: tagged.pks, anyTag: tagged.anyTag) { _ in
+                defer { next += 1 }
+                return "?\(next)"
+            }
+        }
+        func bindTags(_ statement: BulkStatement, from first: Int) {
+            for (offset, pk) in (tagged?.pks ?? []).enumerated() { statement.bind(Int32(first + offset), pk) }
+        }
         if kind == .citation || kind == .bookmark {
-            tagRows = try BulkStatement(db, sql: oneByOne
+            let conditions = owners(table, from: 1)
+            let rows = try BulkStatement(db, sql: oneByOne
                 ? "SELECT \(table), tag FROM \(table)_tag WHERE \(table) = ?1 ORDER BY position"
-                : "SELECT \(table), tag FROM \(table)_tag ORDER BY \(table), position")
+                : "SELECT \(table), tag FROM \(table)_tag"
+                    + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                    + " ORDER BY \(table), position")
+            if !oneByOne { bindTags(rows, from: 1) }
+            tagRows = rows
         } else {
             tagRows = nil
         }
         extraRows = try BulkStatement(db, sql: oneByOne
             ? "SELECT owner, key, value FROM extra WHERE kind = ?2 AND owner = ?1 ORDER BY key"
-            : "SELECT owner, key, value FROM extra WHERE kind = ?1 ORDER BY owner, key")
+            : "SELECT owner, key, value FROM extra WHERE " + (["kind = ?1"] + owners("owner", from: 2)).joined(separator: " AND ")
+                + " ORDER BY owner, key")
         extraRows.bind(oneByOne ? 2 : 1, table)
         if !oneByOne {
+            bindTags(extraRows, from: 2)
             pendingTag = try nextTag()
             pendingExtra = try nextExtra()
         }
+    }
+
+    /// The conditions that keep, of the cards of `table` named by `column`, those carrying the tags
+    /// with primary keys `tagPKs` (all of them, or any with `anyTag`); `mark` gives each key's parameter.
+    static func tagConditions(_ column: String, table: String, tagPKs: [Int64], anyTag: Bool,
+                              mark: (Int64) -> String) -> [String] {
+        guard !tagPKs.isEmpty else { return [] }
+        if anyTag {
+            let marks = tagPKs.map(mark).joined(separator: ", ")
+            return ["\(column) IN (SELECT \(table) FROM \(table)_tag WHERE tag IN (\(marks)))"]
+        }
+        return tagPKs.map { "\(column) IN (SELECT \(table) FROM \(table)_tag WHERE tag = \(mark($0)))" }
     }
 
     private func nextTag() throws -> (owner: Int64, name: String)? {

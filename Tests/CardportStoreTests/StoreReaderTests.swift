@@ -52,6 +52,37 @@ import Testing
         #expect(try texts(CardFilter(tags: ["none"])) == [])
     }
 
+    @Test func aTagFilterReadsEachCardWholeWithItsTagsAndExtras() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        let citations = (0..<40).map { i in
+            Citation(text: "Line \(i).", tags: [i % 3 == 0 ? "stoic" : nil, i % 4 == 0 ? "ethics" : nil, "t\(i % 5)"].compactMap { $0 },
+                     isArchived: i % 9 == 0, extras: i % 2 == 0 ? ["k\(i)": "v", "a": "\(i)"] : [:])
+        }
+        try store.write { (t) in
+            for citation in citations { _ = try t.upsert(.citation(citation), policy: .newest, provenance: nil) }
+            _ = try t.upsert(.bookmark(Bookmark(text: "https://example.org", tags: ["t1", "stoic"], extras: ["x": "y"])),
+                             policy: .newest, provenance: nil)
+        }
+        func read(_ filter: CardFilter) throws -> [Record] {
+            try store.read { (reader) in
+                var records: [Record] = []
+                try reader.forEach(filter) { if $0.kind != .tag && $0.kind != .settings { records.append($0) } }
+                return records
+            }
+        }
+        let every = try read(CardFilter(archived: .include))
+        #expect(every.count == 41)
+        let someIDs = [every[3].id, every[6].id, every[7].id]
+        for filter in [CardFilter(tags: ["stoic"], ids: someIDs), CardFilter(tags: ["stoic"]), CardFilter(tags: ["stoic", "ethics"]),
+                       CardFilter(tags: ["ethics", "stoic"], anyTag: true), CardFilter(tags: ["t1", "stoic"], archived: .include),
+                       CardFilter(kinds: [.citation], tags: ["T2"], archived: .only), CardFilter(tags: ["stoic", "none"], anyTag: true)] {
+            let selected = try read(filter)
+            #expect(!selected.isEmpty)
+            #expect(selected == every.filter(filter.matches))
+        }
+    }
+
     /// The library without a second card of one key or id (the store folds those, as tested elsewhere).
     static func distinctCards(_ library: Library) -> Library {
         var keys = Set<IdentityKey>()
