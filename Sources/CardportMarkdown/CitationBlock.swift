@@ -11,6 +11,8 @@ struct CitationBlock {
     var tags: [String] = []
     var isFavourite = false
     var location: CitationLocation?
+    /// The chapter heading the quote is under (see ``MarkdownReader``), kept for a quote from a book.
+    var chapter: String?
     var note: String?
     var createdAt: Timestamp?
     var hasAttribution = false
@@ -209,7 +211,8 @@ struct CitationBlock {
         return Citation(id: id, text: text, author: author ?? properties.author, source: source ?? properties.source,
                         tags: allTags, isFavourite: isFavourite || properties.isFavourite,
                         createdAt: createdAt ?? properties.createdAt, updatedAt: properties.updatedAt,
-                        note: note, location: location)
+                        note: note, location: location,
+                        chapter: (source ?? properties.source) == nil ? nil : chapter)
     }
 }
 

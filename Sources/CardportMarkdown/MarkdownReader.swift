@@ -50,6 +50,9 @@ final class MarkdownReader: RecordReader {
     private var queueIndex = 0
     private var section = Section.other
     private var sectionLevel = 0
+    /// The chapter the quotes that follow are in: a heading two levels below the section's (one
+    /// below a book's heading), until the next book or section.
+    private var chapter: String?
     private var pending: CitationBlock?
     /// The id of the vault block (``NoteBlock``) whose begin marker came last, until its quote.
     private var blockID: String?
@@ -139,6 +142,7 @@ final class MarkdownReader: RecordReader {
             if topic == nil {
                 pending = CitationBlock(quote: node)
                 pending?.id = blockID
+                pending?.chapter = chapter
                 blockID = nil
             }
         case .paragraph:
@@ -205,6 +209,13 @@ final class MarkdownReader: RecordReader {
         if named != .other || level <= sectionLevel {
             section = named
             sectionLevel = level
+            chapter = nil
+            return
+        }
+        if level == sectionLevel + 1 {
+            chapter = nil
+        } else if level == sectionLevel + 2, section == .citations || section == .other {
+            chapter = title
         }
     }
 

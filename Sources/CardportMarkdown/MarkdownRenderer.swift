@@ -13,6 +13,9 @@ struct MarkdownRenderer {
     var detailsHoldProperties = true
     /// Whether the layout keeps (or counts by itself) when each citation was last changed.
     var keepsUpdatedDates = false
+    /// Whether the layout writes a book's chapters as headings above their quotes (the document
+    /// does; notes of their own leave chapters to templates).
+    var writesChapters = false
     /// What could not be written.
     var losses = LossReport()
     /// Each tag's written form and whether it reads back the same: a library has few tags and
@@ -39,6 +42,33 @@ struct MarkdownRenderer {
             MarkdownText.append(author, to: &out, continuation: nil)
             out += "*\n"
         }
+    }
+
+    /// The chapter of `citation` as a heading gives it back: only in a layout that writes chapters,
+    /// for a quote from a book, and for a chapter title of letters, digits, spaces and the
+    /// punctuation titles use (`Chapter 3: The Sea`, `Book the First—I. The Period`, `第一章`).
+    func writtenChapter(of citation: Citation) -> String? {
+        guard writesChapters, citation.source != nil, let chapter = citation.chapter,
+              MarkdownRenderer.isPlainTitle(chapter) else { return nil }
+        return chapter
+    }
+
+    /// Whether a heading holds `title` exactly: no space at either end, and nothing Markdown
+    /// could read as markup or drop.
+    static func isPlainTitle(_ title: String) -> Bool {
+        guard let first = title.unicodeScalars.first, let last = title.unicodeScalars.last,
+              first != " ", last != " " else { return false }
+        return title.unicodeScalars.allSatisfy { scalar in
+            scalar == " " || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || ".,:;'\u{2019}-\u{2013}\u{2014}()!?/\"".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// Appends a chapter heading at `level`, one line.
+    func chapterHeading(_ chapter: String, level: Int, to out: inout [UInt8]) {
+        out += "\n" + String(repeating: "#", count: level) + " "
+        MarkdownText.append(chapter, to: &out, continuation: nil)
+        out += "\n"
     }
 
     /// Appends a citation's blockquote, details line and note.
@@ -147,7 +177,9 @@ struct MarkdownRenderer {
         if citation.isArchived { losses.dropField("archived", of: .citation) }
         if !keepsUpdatedDates, citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
         if !citation.extras.isEmpty { losses.dropField("extras", of: .citation) }
-        for field in citation.highlightFieldNames { losses.dropField(field, of: .citation) }
+        for field in citation.highlightFieldNames where !(field == "chapter" && writtenChapter(of: citation) != nil) {
+            losses.dropField(field, of: .citation)
+        }
         if let location = citation.location, CitationLocation(parsing: location.description) != location
             || (location.page.map { $0.contains("·") || $0.contains(",") } ?? false) {
             losses.dropField("location", of: .citation)

@@ -32,7 +32,14 @@ struct MarkdownContent {
     var bookmarks: [Bookmark] = []
     var tasks: [TaskItem] = []
     var topics: [Topic] = []
-    var renderer = MarkdownRenderer()
+    var renderer: MarkdownRenderer = {
+        var renderer = MarkdownRenderer()
+        renderer.writesChapters = true
+        return renderer
+    }()
+    /// The chapter of the last citation of each book, by the book's position: a citation in
+    /// another chapter than the one before it starts a chapter heading.
+    private var chapters: [Int: String] = [:]
 
     /// Whether nothing was added.
     var isEmpty: Bool { citations.isEmpty && bookmarks.isEmpty && tasks.isEmpty && topics.isEmpty }
@@ -42,6 +49,15 @@ struct MarkdownContent {
         switch record {
         case .citation(let citation):
             let position = citations.add(citation, empty: [])
+            let chapter = renderer.writtenChapter(of: citation)
+            if let chapter, chapters[position] != chapter {
+                renderer.chapterHeading(chapter, level: 3, to: &citations.groups[position].body)
+                chapters[position] = chapter
+            } else if chapter == nil, chapters[position] != nil {
+                // A quote in no chapter after one in a chapter: the book's heading again ends the chapter.
+                renderer.chapterHeading(citations.groups[position].title, level: 2, to: &citations.groups[position].body)
+                chapters[position] = nil
+            }
             citations.groups[position].body += "\n"
             renderer.citation(citation, to: &citations.groups[position].body)
         case .bookmark(let bookmark): bookmarks.append(bookmark)

@@ -26,6 +26,81 @@ import Testing
         }
     }
 
+    @Test func writesChaptersAsHeadingsAndReadsThemBack() throws {
+        let citations = [Citation(text: "a", source: "Moby-Dick", chapter: "Loomings"),
+                         Citation(text: "b", source: "Moby-Dick"),
+                         Citation(text: "c", source: "Moby-Dick", chapter: "Chapter 2: The Carpet-Bag"),
+                         Citation(text: "d", source: "Moby-Dick", chapter: "Chapter 2: The Carpet-Bag"),
+                         Citation(text: "e", source: "Moby-Dick", chapter: "  *odd*  ")]
+        let written = try FormatHarness.write(format, citations.map(Record.citation))
+        #expect(written.text == """
+            # Citations
+
+            ## Moby-Dick
+
+            ### Loomings
+
+            > a
+            >
+            > — *Moby-Dick*
+
+            ## Moby-Dick
+
+            > b
+            >
+            > — *Moby-Dick*
+
+            ### Chapter 2: The Carpet-Bag
+
+            > c
+            >
+            > — *Moby-Dick*
+
+            > d
+            >
+            > — *Moby-Dick*
+
+            ## Moby-Dick
+
+            > e
+            >
+            > — *Moby-Dick*
+
+            """)
+        // A title a heading would not give back is counted, not written.
+        #expect(written.losses.fields == ["citation.chapter": 1])
+        let read = try FormatHarness.read(format, written.text).compactMap { if case .citation(let c) = $0 { c } else { nil } }
+        #expect(read.map(\.chapter) == ["Loomings", nil, "Chapter 2: The Carpet-Bag", "Chapter 2: The Carpet-Bag", nil])
+    }
+
+    /// In a file of one's own, a heading under a book's heading is a chapter of the quotes from a
+    /// book that follow it; quotes without a book have no chapter.
+    @Test func aHeadingUnderABookIsTheChapterOfItsQuotes() throws {
+        let text = """
+            # Dune
+
+            ## Book One
+
+            > Fear is the mind-killer.
+            >
+            > — Frank Herbert, *Dune*
+
+            ## Sayings
+
+            > Well begun is half done.
+            >
+            > — Aristotle
+
+            # Notes
+
+            > Carpe diem.
+            >
+            > — Horace, *Odes*
+            """
+        let read = try FormatHarness.read(format, text).compactMap { if case .citation(let c) = $0 { c } else { nil } }
+        #expect(read.map(\.chapter) == ["Book One", nil, nil])
+    }
+
     /// cmark-gfm drops spaces at the ends of a link destination, so the writer spells them as
     /// references (a property-test seed found a bookmark whose text ended in a line break and spaces).
     @Test(arguments: ["Z:\\n\r  ", "  leading and trailing  ", "   "])

@@ -14,9 +14,20 @@ enum MarkdownProjection {
         result.citations = grouped(library.citations).map { citation in
             Citation(text: citation.text, author: citation.author, source: citation.source,
                      tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
-                     createdAt: citation.createdAt, note: citation.note, location: citation.location)
+                     createdAt: citation.createdAt, note: citation.note, location: citation.location,
+                     chapter: citation.source == nil ? nil : citation.chapter.flatMap(chapterHeading))
         }
         return result
+    }
+
+    /// A chapter as a heading gives it back (Formats.md, "Markdown"): letters, digits, spaces and
+    /// the punctuation of titles, with no space at either end.
+    static func chapterHeading(_ chapter: String) -> String? {
+        let punctuation = Set(".,:;'\u{2019}-\u{2013}\u{2014}()!?/\"".unicodeScalars)
+        guard chapter.unicodeScalars.first != " ", chapter.unicodeScalars.last != " ",
+              chapter.unicodeScalars.allSatisfy({ $0 == " " || $0.properties.isAlphabetic
+                  || $0.properties.numericType != nil || punctuation.contains($0) }) else { return nil }
+        return chapter
     }
 
     /// One note per book: as the document, plus the update date when every citation of the book has
