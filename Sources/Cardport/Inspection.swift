@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 import Foundation
 
 /// What `cardport inspect` found in one input: its format and how many records of each kind.

@@ -1,3 +1,4 @@
+public import CardportCore
 import CardportMachinery
 import Foundation
 

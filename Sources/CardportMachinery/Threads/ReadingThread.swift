@@ -3,7 +3,7 @@ import Foundation
 /// The thread readers run on: one with a stack of known size, whatever the process's stack limit.
 ///
 /// The parsers of nested formats (JSON, YAML, Markdown lists) recurse once per level, so how deep
-/// an input may nest (``ReadLimits/maximumDepth``, at most ``ReadLimits/depthCeiling``) is safe only
+/// an input may nest (`ReadLimits.maximumDepth`, at most `ReadLimits.depthCeiling`) is safe only
 /// on a stack of a known size: the main thread's follows `ulimit -s`, and a thread started without a
 /// size gets the same. Every operation that reads records does so on a reading thread; the stack is
 /// address space reserved, not memory used, until a deep input reaches into it.
@@ -16,7 +16,7 @@ import Foundation
 /// }
 /// ```
 package enum ReadingThread {
-    /// The stack of every reading thread: 64 MiB, room for ``ReadLimits/depthCeiling`` levels of the
+    /// The stack of every reading thread: 64 MiB, room for `ReadLimits.depthCeiling` levels of the
     /// deepest-recursing reader in a debug build with a wide margin (Formats.md, "Limits").
     package static let stackSize = 64 << 20
 
@@ -75,27 +75,27 @@ package enum ReadingThread {
     ///
     /// The caller waits the whole time, so `body` may use what the caller owns: nothing runs on the
     /// caller's side until it is done.
-    package static func run<Value>(_ body: () throws(CardportError) -> Value) throws(CardportError) -> Value {
-        try withoutActuallyEscaping(body) { (escapable) throws(CardportError) -> Value in
-            let handOff = HandOff<Value>(body: escapable)
+    package static func run<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        try withoutActuallyEscaping(body) { (escapable) throws(Failure) -> Value in
+            let handOff = HandOff<Value, Failure>(body: escapable)
             start { handOff.work() }
             return try handOff.wait()
         }
     }
 
     /// The body and its outcome, shared by the caller and the reading thread; `done` orders them.
-    private final class HandOff<Value>: @unchecked Sendable {
+    private final class HandOff<Value, Failure: Error>: @unchecked Sendable {
         /// Dropped before the caller is woken: the caller's closure must not outlive its call.
-        private var body: (() throws(CardportError) -> Value)?
-        private var outcome: Result<Value, CardportError>?
+        private var body: (() throws(Failure) -> Value)?
+        private var outcome: Result<Value, Failure>?
         private let done = DispatchSemaphore(value: 0)
 
-        init(body: @escaping () throws(CardportError) -> Value) {
+        init(body: @escaping () throws(Failure) -> Value) {
             self.body = body
         }
 
         func work() {
-            do throws(CardportError) {
+            do throws(Failure) {
                 outcome = .success(try body!())
             } catch {
                 outcome = .failure(error)
@@ -104,7 +104,7 @@ package enum ReadingThread {
             done.signal()
         }
 
-        func wait() throws(CardportError) -> Value {
+        func wait() throws(Failure) -> Value {
             done.wait()
             return try outcome!.get()
         }

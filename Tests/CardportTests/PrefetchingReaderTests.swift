@@ -1,3 +1,4 @@
+import Cardport
 import CardportCore
 import Testing
 
