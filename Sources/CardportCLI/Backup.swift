@@ -22,12 +22,14 @@ extension CardportCommand {
 
         @OptionGroup var store: StoreOptions
 
+        @OptionGroup var reporting: ReportOptions
+
         func run() throws {
             var summary: BackupSummary?
             try Terminal.run { () throws(CardportError) in
                 summary = try Cardport.Backup(opening: try store.file).write(to: output)
             }
-            if let summary { Terminal.printError(summary.summary) }
+            if let summary { try reporting.finish(summary, dataOnStandardOutput: output == "-") }
         }
     }
 }

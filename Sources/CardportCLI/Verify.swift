@@ -19,10 +19,14 @@ extension CardportCommand {
         @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
         var file: String
 
+        @Option(help: ArgumentHelp("How to print: text or json.", valueName: "style"))
+        var report: ReportStyle = .text
+
         func run() throws {
             var summary: BackupSummary?
             try Terminal.run { () throws(CardportError) in summary = try BackupVerification.verify(file) }
-            if let summary { Terminal.printOutput("ok " + summary.summary) }
+            guard let summary else { return }
+            Terminal.printOutput(report == .json ? Terminal.json(summary) : "ok " + summary.summary)
         }
     }
 }

@@ -53,6 +53,24 @@ import Glibc
         #expect(backedUp.stderr.hasPrefix("cards-backup.json: 12 records (12 citations), 2 provenance entries, 12 origins, sha256 "))
         let verified = try run("verify", "cards-backup.json")
         #expect(verified == CLIRunner.Result(status: 0, stdout: "ok " + backedUp.stderr, stderr: ""))
+        // The same report for a script, and nothing under -q.
+        let checksum = String(backedUp.stderr.dropLast().split(separator: " ").last ?? "")
+        let json = """
+            {
+              "checksum" : "\(checksum)",
+              "origins" : 12,
+              "path" : "cards-backup.json",
+              "provenance" : 2,
+              "records" : {
+                "citations" : 12
+              }
+            }
+
+            """
+        #expect(try run("verify", "cards-backup.json", "--report", "json") == CLIRunner.Result(status: 0, stdout: json, stderr: ""))
+        #expect(try run("backup", "-o", "json-backup.json", "--report", "json")
+                    == CLIRunner.Result(status: 0, stdout: json.replacingOccurrences(of: "cards-backup", with: "json-backup"), stderr: ""))
+        #expect(try run("backup", "-o", "quiet-backup.json", "-q") == CLIRunner.Result(status: 0, stdout: "", stderr: ""))
 
         let restored = try run("restore", "cards-backup.json", "--replace")
         #expect(restored.status == 0)
