@@ -11,6 +11,8 @@ struct CitationBlock {
     var tags: [String] = []
     var isFavourite = false
     var location: CitationLocation?
+    /// The highlight's colour, from a `#colour/NAME` tag of the details line.
+    var colour: String?
     /// The chapter heading the quote is under (see ``MarkdownReader``), kept for a quote from a book.
     var chapter: String?
     var note: String?
@@ -135,6 +137,7 @@ struct CitationBlock {
         var favourite = false
         var added: Timestamp?
         var tags: [String] = []
+        var colour: String?
         // Parts are separated by " · " (no part the writer writes holds a middle dot), tokens by
         // spaces; both are found on the bytes, which is much faster than splitting characters.
         let bytes = Array(text.utf8)
@@ -160,7 +163,11 @@ struct CitationBlock {
                 if token.elementsEqual(CitationBlock.star) || token.elementsEqual(CitationBlock.blackStar) {
                     favourite = true
                 } else if let tag = MarkdownTag.read(Substring(String(decoding: token, as: UTF8.self))) {
-                    tags.append(tag)
+                    if tag.hasPrefix(MarkdownRenderer.colourTagPrefix), tag.count > MarkdownRenderer.colourTagPrefix.count {
+                        colour = String(tag.dropFirst(MarkdownRenderer.colourTagPrefix.count))
+                    } else {
+                        tags.append(tag)
+                    }
                 } else {
                     return false
                 }
@@ -170,6 +177,7 @@ struct CitationBlock {
         isFavourite = isFavourite || favourite
         createdAt = added
         self.tags += tags
+        if let colour { self.colour = colour }
         if page != nil || start != nil { location = CitationLocation(page: page, start: start, end: end) }
         return true
     }
@@ -212,7 +220,7 @@ struct CitationBlock {
                         tags: allTags, isFavourite: isFavourite || properties.isFavourite,
                         createdAt: createdAt ?? properties.createdAt, updatedAt: properties.updatedAt,
                         note: note, location: location,
-                        chapter: (source ?? properties.source) == nil ? nil : chapter)
+                        chapter: (source ?? properties.source) == nil ? nil : chapter, colour: colour)
     }
 }
 

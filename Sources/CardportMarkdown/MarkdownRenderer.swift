@@ -64,6 +64,21 @@ struct MarkdownRenderer {
         }
     }
 
+    /// The tags a highlight's colour is written as: `#colour/yellow`.
+    static let colourTagPrefix = "colour/"
+
+    /// The colour of `citation` as its details line gives it back, a tag `#colour/NAME`: only where
+    /// the details line holds tags, and for a colour of letters, digits and `-` (`yellow`,
+    /// `dark-blue`; not `#ffcc00`).
+    func writtenColour(of citation: Citation) -> String? {
+        guard detailsHoldProperties, let colour = citation.colour, !colour.isEmpty,
+              colour.unicodeScalars.allSatisfy({ ($0.properties.isAlphabetic && !$0.properties.isWhitespace)
+                  || ("0"..."9").contains($0) || $0 == "-" }),
+              MarkdownTag.read(Substring("#" + MarkdownRenderer.colourTagPrefix + colour)) == MarkdownRenderer.colourTagPrefix + colour
+        else { return nil }
+        return colour
+    }
+
     /// Appends a chapter heading at `level`, one line.
     func chapterHeading(_ chapter: String, level: Int, to out: inout [UInt8]) {
         out += "\n" + String(repeating: "#", count: level) + " "
@@ -127,7 +142,8 @@ struct MarkdownRenderer {
                 part()
                 out += MarkdownRenderer.star
             }
-            let tags = writtenTags(citation.tags, of: .citation)
+            var tags = writtenTags(citation.tags, of: .citation)
+            if let colour = writtenColour(of: citation) { tags.append("#" + MarkdownRenderer.colourTagPrefix + colour) }
             if !tags.isEmpty {
                 part()
                 for (offset, tag) in tags.enumerated() {
@@ -177,7 +193,11 @@ struct MarkdownRenderer {
         if citation.isArchived { losses.dropField("archived", of: .citation) }
         if !keepsUpdatedDates, citation.updatedAt != nil { losses.dropField("updated_at", of: .citation) }
         if !citation.extras.isEmpty { losses.dropField("extras", of: .citation) }
-        for field in citation.highlightFieldNames where !(field == "chapter" && writtenChapter(of: citation) != nil) {
+        // A tag of the colour's form would read back as the colour.
+        let colourTags = citation.tags.count { $0.hasPrefix(MarkdownRenderer.colourTagPrefix) }
+        if colourTags > 0 { losses.dropField("tags", of: .citation, count: colourTags) }
+        for field in citation.highlightFieldNames
+        where !(field == "chapter" && writtenChapter(of: citation) != nil) && !(field == "colour" && writtenColour(of: citation) != nil) {
             losses.dropField(field, of: .citation)
         }
         if let location = citation.location, CitationLocation(parsing: location.description) != location

@@ -73,6 +73,19 @@ import Testing
         #expect(read.map(\.chapter) == ["Loomings", nil, "Chapter 2: The Carpet-Bag", "Chapter 2: The Carpet-Bag", nil])
     }
 
+    @Test func writesAColourAsATagOfItsOwn() throws {
+        let citations = [Citation(text: "a", source: "B", tags: ["x"], colour: "yellow"),
+                         Citation(text: "b", source: "B", colour: "#ffcc00"),
+                         Citation(text: "c", source: "B", tags: ["colour/red"])]
+        let written = try FormatHarness.write(format, citations.map(Record.citation))
+        #expect(written.text.contains("*#x #colour/yellow*\n"))
+        // A colour a tag cannot spell, and a tag that would read back as a colour, are counted.
+        #expect(written.losses.fields == ["citation.colour": 1, "citation.tags": 1])
+        let read = try FormatHarness.read(format, written.text).compactMap { if case .citation(let c) = $0 { c } else { nil } }
+        #expect(read.map(\.colour) == ["yellow", nil, "red"])
+        #expect(read.map(\.tags) == [["x"], [], []])
+    }
+
     /// In a file of one's own, a heading under a book's heading is a chapter of the quotes from a
     /// book that follow it; quotes without a book have no chapter.
     @Test func aHeadingUnderABookIsTheChapterOfItsQuotes() throws {

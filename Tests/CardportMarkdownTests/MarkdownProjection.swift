@@ -12,12 +12,29 @@ enum MarkdownProjection {
     static func document(_ library: Library) -> Library {
         var result = others(library)
         result.citations = grouped(library.citations).map { citation in
-            Citation(text: citation.text, author: citation.author, source: citation.source,
-                     tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
-                     createdAt: citation.createdAt, note: citation.note, location: citation.location,
-                     chapter: citation.source == nil ? nil : citation.chapter.flatMap(chapterHeading))
+            let (tags, colour) = tagsAndColour(citation)
+            return Citation(text: citation.text, author: citation.author, source: citation.source,
+                            tags: tags, isFavourite: citation.isFavourite,
+                            createdAt: citation.createdAt, note: citation.note, location: citation.location,
+                            chapter: citation.source == nil ? nil : citation.chapter.flatMap(chapterHeading), colour: colour)
         }
         return result
+    }
+
+    /// The tags and colour a details line gives back: the colour is the tag `#colour/NAME` (for a
+    /// name of letters, digits and `-`), written after the tags; a tag of that form reads as the colour.
+    static func tagsAndColour(_ citation: Citation) -> (tags: [String], colour: String?) {
+        var tags: [String] = []
+        var colour: String?
+        var written = citation.tags.compactMap(Self.tag)
+        if let name = citation.colour, name.unicodeScalars.allSatisfy({ ($0.properties.isAlphabetic && !$0.properties.isWhitespace)
+            || ("0"..."9").contains($0) || $0 == "-" }), let tag = Self.tag("colour/" + name), tag == "colour/" + name {
+            written.append(tag)
+        }
+        for tag in written {
+            if tag.hasPrefix("colour/"), tag.count > 7 { colour = String(tag.dropFirst(7)) } else { tags.append(tag) }
+        }
+        return (tags, colour)
     }
 
     /// A chapter as a heading gives it back (Formats.md, "Markdown"): letters, digits, spaces and
@@ -41,11 +58,12 @@ enum MarkdownProjection {
             var inOrder = Array(group.enumerated())
             if order.allSatisfy({ $0 != nil }) { inOrder.sort { (order[$0.offset]!, $0.offset) < (order[$1.offset]!, $1.offset) } }
             for citation in inOrder.map(\.element) {
+                let (tags, colour) = tagsAndColour(citation)
                 result.citations.append(Citation(
                     id: blockID(citation.id), text: citation.text, author: citation.author, source: citation.source,
-                    tags: citation.tags.compactMap(Self.tag), isFavourite: citation.isFavourite,
+                    tags: tags, isFavourite: citation.isFavourite,
                     createdAt: citation.createdAt, updatedAt: updated ? citation.updatedAt : nil,
-                    note: citation.note, location: citation.location))
+                    note: citation.note, location: citation.location, colour: colour))
             }
         }
         return result
