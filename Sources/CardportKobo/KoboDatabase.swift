@@ -76,41 +76,7 @@ final class KoboDatabase {
         }
     }
 
-    /// Prepares `sql` to be stepped through one row at a time.
-    func prepare(_ sql: String) throws(CardportError) -> Statement {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            sqlite3_finalize(statement)
-            throw failure("cannot read")
-        }
-        return Statement(database: self, statement: statement)
-    }
-
-    /// A prepared query, stepped one row at a time; it keeps its database open and is finalized
-    /// when it goes away.
-    final class Statement {
-        private let database: KoboDatabase
-        private let statement: OpaquePointer?
-
-        fileprivate init(database: KoboDatabase, statement: OpaquePointer?) {
-            self.database = database
-            self.statement = statement
-        }
-
-        deinit {
-            sqlite3_finalize(statement)
-        }
-
-        /// The next row, valid until the next step; `nil` at the end.
-        func step() throws(CardportError) -> Row? {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { return nil }
-            guard status == SQLITE_ROW else { throw database.failure("cannot read") }
-            return Row(statement: statement)
-        }
-    }
-
-    fileprivate func failure(_ verb: String) -> CardportError {
+    private func failure(_ verb: String) -> CardportError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection"
         return CardportError(.malformedInput, "\(verb) the Kobo database '\(path)': \(message)",
                              location: SourceLocation(file: path, line: 1, column: 1, offset: 0),
