@@ -113,12 +113,7 @@ final class CSVWriter: RecordWriter {
 
     /// The optional highlight columns a citation has a value for.
     static func highlightColumns(of c: Citation) -> [CSVColumn] {
-        var columns: [CSVColumn] = []
-        if c.chapter != nil { columns.append(.chapter) }
-        if c.colour != nil { columns.append(.colour) }
-        if c.position != nil { columns.append(.position) }
-        if c.sourceID != nil { columns.append(.sourceID) }
-        return columns
+        [CSVColumn.chapter, .colour, .position, .sourceID].filter { value($0, of: c) != nil }
     }
 
     /// A citation's value for a highlight column.

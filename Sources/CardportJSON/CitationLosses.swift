@@ -16,10 +16,7 @@ enum CitationLosses {
         drop("updated_at", citation.updatedAt != nil)
         drop("note", citation.note != nil)
         drop("location", citation.location != nil)
-        drop("chapter", citation.chapter != nil)
-        drop("colour", citation.colour != nil)
-        drop("position", citation.position != nil)
-        drop("source_id", citation.sourceID != nil)
+        for field in citation.highlightFieldNames { drop(field, true) }
         drop("extras", citation.extras.keys.contains { !extrasKept.contains($0) })
     }
 }
