@@ -21,6 +21,46 @@ enum SearchIndex {
         }
     }
 
+    /// The last card of `table` its index holds, as an SQL expression.
+    static func indexedPK(_ table: String) -> String {
+        "(SELECT indexed FROM search_state WHERE kind = '\(table)')"
+    }
+
+    /// The trigger that indexes a card inserted with a primary key the index already counts as
+    /// held (a number set free when the last cards were deleted, and given again).
+    ///
+    /// SQLite runs a trigger's condition for every row inserted, which costs a bulk fill a third
+    /// of its inserting: an import into an empty table sets it aside (``setAsideInsertTrigger(_:kind:)``)
+    /// and makes it again before it commits.
+    static func insertTrigger(_ kind: RecordKind) -> String {
+        precondition(!columns(kind).isEmpty, "\(kind) cards are not indexed for search")
+        let table = CardRows.table(kind)
+        let list = columns(kind).joined(separator: ", ")
+        let values = columns(kind).map { "new.\($0)" }.joined(separator: ", ")
+        return """
+            CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) WHEN new.pk <= \(indexedPK(table)) BEGIN
+                INSERT INTO \(table)_search (rowid, \(list)) VALUES (new.pk, \(values));
+            END
+            """
+    }
+
+    /// Drops the insert trigger of an empty card table, for a bulk fill; the index then holds no card
+    /// of it, and every card the fill adds is indexed by the next ``catchUp(_:)``.
+    static func setAsideInsertTrigger(_ db: Database, kind: RecordKind) throws {
+        guard !columns(kind).isEmpty else { return }
+        let table = CardRows.table(kind)
+        try db.execute(sql: """
+            DROP TRIGGER \(table)_search_insert;
+            UPDATE search_state SET indexed = 0 WHERE kind = '\(table)';
+            """)
+    }
+
+    /// Makes again the insert trigger ``setAsideInsertTrigger(_:kind:)`` dropped.
+    static func restoreInsertTrigger(_ db: Database, kind: RecordKind) throws {
+        guard !columns(kind).isEmpty else { return }
+        try db.execute(sql: insertTrigger(kind))
+    }
+
     /// Whether some card table holds cards its index does not.
     static func isBehind(_ db: Database) throws -> Bool {
         for (_, table) in CardRows.tables {

@@ -19,18 +19,15 @@ extension StoreSchema {
         }
         try db.execute(sql: "CREATE TABLE search_state (kind TEXT PRIMARY KEY, indexed INTEGER NOT NULL) WITHOUT ROWID")
         for (kind, table) in CardRows.tables {
-            let columns = SearchIndex.columns(kind)
-            let list = columns.joined(separator: ", ")
-            func values(_ row: String) -> String { columns.map { "\(row).\($0)" }.joined(separator: ", ") }
-            let indexed = "(SELECT indexed FROM search_state WHERE kind = '\(table)')"
+            let list = SearchIndex.columns(kind).joined(separator: ", ")
+            func values(_ row: String) -> String { SearchIndex.columns(kind).map { "\(row).\($0)" }.joined(separator: ", ") }
+            let indexed = SearchIndex.indexedPK(table)
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE \(table)_search USING fts5(\(list), content = '\(table)', content_rowid = 'pk',
                     tokenize = 'unicode61 remove_diacritics 2');
                 INSERT INTO \(table)_search (\(table)_search) VALUES ('rebuild');
                 INSERT INTO search_state (kind, indexed) VALUES ('\(table)', (SELECT coalesce(max(pk), 0) FROM \(table)));
-                CREATE TRIGGER \(table)_search_insert AFTER INSERT ON \(table) WHEN new.pk <= \(indexed) BEGIN
-                    INSERT INTO \(table)_search (rowid, \(list)) VALUES (new.pk, \(values("new")));
-                END;
+                \(SearchIndex.insertTrigger(kind));
                 CREATE TRIGGER \(table)_search_update AFTER UPDATE OF \(list) ON \(table) WHEN old.pk <= \(indexed) BEGIN
                     INSERT INTO \(table)_search (\(table)_search, rowid, \(list)) VALUES ('delete', old.pk, \(values("old")));
                     INSERT INTO \(table)_search (rowid, \(list)) VALUES (new.pk, \(values("new")));

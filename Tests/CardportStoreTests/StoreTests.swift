@@ -143,17 +143,67 @@ import Testing
         #expect(try indexed() == 2)
     }
 
-    @Test func aFirstImportLeavesEveryIndexOfTheSchemaInPlace() throws {
+    @Test func aFirstImportLeavesEveryIndexAndTriggerOfTheSchemaInPlace() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("store.sqlite")
-        let indexes = { try DatabaseQueue(path: path).read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") } }
+        let schema = { try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY name
+                """).map { "\($0[0] as String) \($0[1] as String): \($0[2] as String)" } } }
         let store = try Store(path: path)
-        let before = try indexes()
-        try store.write { (transaction) in
+        let before = try schema()
+        try store.write(checkingReferences: false) { (transaction) in
             _ = try transaction.upsert(.citation(Citation(text: "Carpe diem.")), policy: .newest, provenance: nil)
+            _ = try transaction.upsert(.bookmark(Bookmark(text: "https://example.org")), policy: .newest, provenance: nil)
         }
-        #expect(try indexes() == before)
-        #expect(before.contains("citation_id") && before.contains("citation_key"))
+        #expect(try schema() == before)
+        #expect(before.contains { $0.hasPrefix("index citation_id:") } && before.contains { $0.hasPrefix("trigger citation_search_insert:") })
+    }
+
+    @Test func aBulkWriteIntoAnEmptyStoreLeavesItInWALModeWhetherItCommitsOrNot() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("store.sqlite")
+        let store = try Store(path: path)
+        let walHeader = { try Data(contentsOf: URL(fileURLWithPath: path)).prefix(20).suffix(2) == Data([2, 2]) }
+        #expect(throws: CardportError.self) {
+            try store.write(checkingReferences: false) { (transaction) in
+                _ = try transaction.upsert(.citation(Citation(text: "Lost.")), policy: .newest, provenance: nil)
+                throw CardportError(.invalidValue, "a bad record in the middle")
+            }
+        }
+        #expect(try walHeader())
+        #expect(try store.read { try $0.statistics() }.citations == 0)
+        try store.write(checkingReferences: false) { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "Kept.")), policy: .newest, provenance: nil)
+        }
+        #expect(try walHeader())
+        #expect(try store.read { try $0.statistics() }.citations == 1)
+        #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
+    }
+
+    @Test func aCardGivenTheNumberOfADeletedIndexedCardIsFoundBySearch() throws {
+        let directory = try TemporaryDirectory()
+        let store = try Store(path: directory.file("store.sqlite"))
+        func texts(_ word: String) throws -> [String] {
+            try store.catchUpSearch()
+            return try store.read { try $0.search(word, filter: CardFilter(), limit: 10) }
+                .map { if case .citation(let c) = $0.record { c.text } else { "" } }
+        }
+        try store.write(checkingReferences: false) { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "The left hand of darkness.")), policy: .newest, provenance: nil)
+            _ = try transaction.upsert(.citation(Citation(text: "Light is the right hand.")), policy: .newest, provenance: nil)
+        }
+        #expect(try texts("hand").count == 2)
+        try store.write { try $0.removeEverything() }
+        #expect(try texts("hand").isEmpty)
+        // The emptied table gives its numbers again, to cards the index once counted as held.
+        try store.write(checkingReferences: false) { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "A hand of cards.")), policy: .newest, provenance: nil)
+        }
+        #expect(try texts("hand") == ["A hand of cards."])
+        try store.write { (transaction) in
+            _ = try transaction.upsert(.citation(Citation(text: "A second hand.")), policy: .newest, provenance: nil)
+        }
+        #expect(try texts("hand").sorted() == ["A hand of cards.", "A second hand."])
     }
 }
