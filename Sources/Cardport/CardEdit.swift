@@ -22,7 +22,7 @@ public struct CardEdit: Sendable, Hashable {
     public var source: String?
     /// Tags to add (citations and bookmarks).
     public var addTags: [String] = []
-    /// Tags to remove (compared folded).
+    /// Tags to remove (compared normalised).
     public var removeTags: [String] = []
     /// Mark or clear a citation's favourite.
     public var favourite: Bool?
@@ -115,7 +115,7 @@ public struct CardEdit: Sendable, Hashable {
         }
     }
 
-    /// `tags` without ``removeTags`` and with ``addTags`` it lacks, compared folded as tags are merged.
+    /// `tags` without ``removeTags`` and with ``addTags`` it lacks, compared normalised as tags are merged.
     private func retagged(_ tags: [String]) -> [String] {
         let removed = Set(removeTags.map { Tag(name: $0).identityKey })
         var result = tags.filter { !removed.contains(Tag(name: $0).identityKey) }

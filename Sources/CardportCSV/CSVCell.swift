@@ -222,7 +222,7 @@ enum CSVCell {
 
     /// A topic status cell, by its model name in any case and with or without spaces or `_`.
     static func status(_ bytes: UnsafeRawBufferPointer) -> Topic.Status? {
-        switch CSVColumn.fold(String(decoding: bytes, as: UTF8.self)) {
+        switch CSVColumn.normalise(String(decoding: bytes, as: UTF8.self)) {
         case "", "unstarted", "notstarted", "todo": return .unstarted
         case "onhold", "paused": return .onHold
         case "inprogress", "started", "doing": return .inProgress

@@ -80,15 +80,15 @@ enum CSVColumn: Hashable {
         }
     }
 
-    /// A header name folded for matching: lower case, without spaces, `_` and `-`
+    /// A header name normalised for matching: lower case, without spaces, `_` and `-`
     /// (`Created At`, `created_at` and `createdAt` are one name).
-    static func fold(_ name: String) -> String {
+    static func normalise(_ name: String) -> String {
         String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" }))
     }
 
     /// The column a header name means for a kind, or `nil` when it is not one of the kind's names.
-    static func named(_ folded: String, for kind: RecordKind) -> CSVColumn? {
-        switch folded {
+    static func named(_ normalised: String, for kind: RecordKind) -> CSVColumn? {
+        switch normalised {
         case "id", "uuid": return .id
         case "createdat", "created", "date", "dateadded", "added", "addedat", "highlightedat": return .createdAt
         case "updatedat", "updated", "modified", "modifiedat", "lastmodified": return .updatedAt
@@ -96,7 +96,7 @@ enum CSVColumn: Hashable {
         }
         switch kind {
         case .citation:
-            switch folded {
+            switch normalised {
             case "text", "quote", "highlight", "citation": return .text
             case "author", "by", "bookauthor", "writer": return .author
             case "source", "book", "title", "booktitle", "work": return .source
@@ -112,20 +112,20 @@ enum CSVColumn: Hashable {
             default: return nil
             }
         case .bookmark:
-            switch folded {
+            switch normalised {
             case "name", "title": return .name
             case "url", "link", "href", "text": return .url
             case "tags", "tag", "labels": return .tags
             default: return nil
             }
         case .task:
-            switch folded {
+            switch normalised {
             case "description", "task", "content", "text", "todo": return .description
             case "progress", "percent", "percentage": return .progress
             default: return nil
             }
         case .topic:
-            switch folded {
+            switch normalised {
             case "title", "topic", "name": return .title
             case "status", "state": return .status
             case "due", "duedate", "deadline", "dueat": return .due
@@ -158,8 +158,8 @@ enum CSVColumn: Hashable {
     ///
     /// Counting every column, not the first key name met, is what keeps a citation written with
     /// an extra `URL` column a citation when it is read back.
-    static func kind(ofHeader folded: [String]) -> RecordKind? {
-        let set = Set(folded)
+    static func kind(ofHeader normalised: [String]) -> RecordKind? {
+        let set = Set(normalised)
         let order: [(Set<String>, RecordKind)] = [
             (["highlight", "quote", "citation"], .citation),
             (["url", "link", "href"], .bookmark),
@@ -169,7 +169,7 @@ enum CSVColumn: Hashable {
         ]
         var best: (kind: RecordKind, score: Int)?
         for (names, kind) in order where !set.isDisjoint(with: names) {
-            let score = Set(folded.compactMap { named($0, for: kind) }).count
+            let score = Set(normalised.compactMap { named($0, for: kind) }).count
             if score > (best?.score ?? 0) { best = (kind, score) }
         }
         return best?.kind

@@ -26,21 +26,21 @@ public enum CSVDialect: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The columns by which a header is recognised as this dialect's (folded, see ``CSVColumn/fold(_:)``):
+    /// The columns by which a header is recognised as this dialect's (normalised, see ``CSVColumn/normalise(_:)``):
     /// all of them must be there; other columns may follow, as exports grow new ones.
     var signature: [String] {
         switch self {
         case .generic: return []
         case .readwise: return ["highlight", "booktitle", "bookauthor", "amazonbookid"]
-        case .readwiseImport: return header.map(CSVColumn.fold)
+        case .readwiseImport: return header.map(CSVColumn.normalise)
         case .todoist: return ["type", "content", "description", "priority", "indent"]
         }
     }
 
     /// The dialect whose header `names` is, if any; the generic reader then reads it that way.
     static func recognise(_ names: [String]) -> CSVDialect? {
-        let folded = Set(names.map(CSVColumn.fold))
-        for dialect in [CSVDialect.readwise, .todoist, .readwiseImport] where folded.isSuperset(of: dialect.signature) {
+        let normalised = Set(names.map(CSVColumn.normalise))
+        for dialect in [CSVDialect.readwise, .todoist, .readwiseImport] where normalised.isSuperset(of: dialect.signature) {
             return dialect
         }
         return nil

@@ -67,11 +67,11 @@ public struct CSVFormat: CardFormat {
         switch dialect {
         case .generic:
             if recognised != nil { return .possible }
-            let folded = names.map(CSVColumn.fold)
-            guard let kind = CSVColumn.kind(ofHeader: folded) else { return .no }
+            let normalised = names.map(CSVColumn.normalise)
+            guard let kind = CSVColumn.kind(ofHeader: normalised) else { return .no }
             // Excel's "Unicode text" (`.txt`, UTF-16) is tab-separated: a tab-separated header of two
             // columns or more of one kind is certain, so that it is read as a table whatever its extension.
-            let named = Set(folded.compactMap { CSVColumn.named($0, for: kind) })
+            let named = Set(normalised.compactMap { CSVColumn.named($0, for: kind) })
             return CSVFormat.delimiter(ofFirstLine: prefix) == 0x09 && named.count >= 2 ? .certain : .possible
         default:
             return recognised == dialect ? .certain : .no

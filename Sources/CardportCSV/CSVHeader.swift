@@ -17,15 +17,15 @@ struct CSVHeader {
     /// column and the key columns of at least two kinds, by the names ``CSVWriter`` writes; `nil`
     /// for any other header.
     init?(severalKinds names: [String]) {
-        let folded = names.map(CSVColumn.fold)
-        guard folded.contains("kind") else { return nil }
-        let keys = CSVColumn.unionKinds.filter { folded.contains(CSVColumn.fold(CSVColumn.key(of: $0).headerName)) }
+        let normalised = names.map(CSVColumn.normalise)
+        guard normalised.contains("kind") else { return nil }
+        let keys = CSVColumn.unionKinds.filter { normalised.contains(CSVColumn.normalise(CSVColumn.key(of: $0).headerName)) }
         guard keys.count >= 2 else { return nil }
         // Each column is the first of its name; kind-specific meaning comes with section(for:).
         var seen = Set<CSVColumn>()
         kind = keys[0]
-        columns = zip(names, folded).map { name, fold in
-            let column = CSVColumn.union.first { CSVColumn.fold($0.headerName) == fold }
+        columns = zip(names, normalised).map { name, key in
+            let column = CSVColumn.union.first { CSVColumn.normalise($0.headerName) == key }
             if let column, !seen.contains(column) {
                 seen.insert(column)
                 return column
@@ -50,12 +50,12 @@ struct CSVHeader {
     ///
     /// A name that matches no column of the kind, or a column already taken, becomes an extra.
     init?(names: [String], kind: RecordKind?) {
-        let folded = names.map(CSVColumn.fold)
-        guard let kind = kind ?? CSVColumn.kind(ofHeader: folded) else { return nil }
+        let normalised = names.map(CSVColumn.normalise)
+        guard let kind = kind ?? CSVColumn.kind(ofHeader: normalised) else { return nil }
         self.kind = kind
         var seen = Set<CSVColumn>()
-        columns = zip(names, folded).map { name, fold in
-            if let column = CSVColumn.named(fold, for: kind), !seen.contains(column) {
+        columns = zip(names, normalised).map { name, key in
+            if let column = CSVColumn.named(key, for: kind), !seen.contains(column) {
                 seen.insert(column)
                 return column
             }

@@ -69,15 +69,15 @@ final class CSVWriter: RecordWriter {
         let standard = (isUnion ? CSVColumn.union : CSVColumn.standard(for: first.kind))
             .filter { !$0.isOptional || present.contains($0) }
         // An extra named like one of the columns would read back as that column.
-        let taken = Set(standard.map { CSVColumn.fold($0.headerName) })
+        let taken = Set(standard.map { CSVColumn.normalise($0.headerName) })
         names = names.filter { name in
-            let folded = CSVColumn.fold(name)
-            return !name.isEmpty && !taken.contains(folded) && (isUnion || CSVColumn.named(folded, for: first.kind) == nil)
+            let normalised = CSVColumn.normalise(name)
+            return !name.isEmpty && !taken.contains(normalised) && (isUnion || CSVColumn.named(normalised, for: first.kind) == nil)
         }
         // Nor may an extra make the header read back as another kind.
-        if !isUnion, CSVColumn.kind(ofHeader: (standard.map(\.headerName) + names).map(CSVColumn.fold)) != first.kind {
+        if !isUnion, CSVColumn.kind(ofHeader: (standard.map(\.headerName) + names).map(CSVColumn.normalise)) != first.kind {
             names = names.filter { name in
-                CSVColumn.unionKinds.allSatisfy { CSVColumn.named(CSVColumn.fold(name), for: $0) == nil }
+                CSVColumn.unionKinds.allSatisfy { CSVColumn.named(CSVColumn.normalise(name), for: $0) == nil }
             }
         }
         columns = standard + names.sorted().map(CSVColumn.extra)

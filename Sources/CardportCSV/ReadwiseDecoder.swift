@@ -17,7 +17,7 @@ struct ReadwiseDecoder {
 
     init(names: [String], row: CSVRow, input: ByteInput) throws(CardportError) {
         columns = names.map { name in
-            switch CSVColumn.fold(name) {
+            switch CSVColumn.normalise(name) {
             case "highlight": return .text
             case "booktitle": return .source
             case "bookauthor": return .author

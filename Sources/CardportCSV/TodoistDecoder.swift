@@ -15,7 +15,7 @@ struct TodoistDecoder {
     }
 
     private let names: [String]
-    private let folded: [String]
+    private let normalised: [String]
     private let type: Int
     private let content: Int
     private let description: Int
@@ -23,14 +23,14 @@ struct TodoistDecoder {
 
     init(names: [String], row: CSVRow, input: ByteInput) throws(CardportError) {
         self.names = names
-        folded = names.map(CSVColumn.fold)
-        guard let type = folded.firstIndex(of: "type"), let content = folded.firstIndex(of: "content") else {
+        normalised = names.map(CSVColumn.normalise)
+        guard let type = normalised.firstIndex(of: "type"), let content = normalised.firstIndex(of: "content") else {
             throw input.error(.malformedInput, "this is not a Todoist CSV: it needs TYPE and CONTENT columns", at: row.offset,
                               hint: "a Todoist CSV starts with \(CSVDialect.todoist.header.joined(separator: ","))")
         }
         self.type = type
         self.content = content
-        description = folded.firstIndex(of: "description") ?? -1
+        description = normalised.firstIndex(of: "description") ?? -1
         base = CSVRowDecoder(header: CSVHeader(kind: .task, columns: names.map { CSVColumn.extra($0) }), source: input)
     }
 
@@ -43,7 +43,7 @@ struct TodoistDecoder {
             let bytes = base.cell(row, index)
             guard !bytes.isEmpty else { continue }
             let value = CSVCell.string(bytes)
-            if (folded[index] == "priority" && value == "4") || (folded[index] == "indent" && value == "1") { continue }
+            if (normalised[index] == "priority" && value == "4") || (normalised[index] == "indent" && value == "1") { continue }
             extras[names[index]] = value
         }
         let notes = description >= 0 ? base.optionalString(base.cell(row, description)) : nil

@@ -17,7 +17,7 @@ struct BookReplay {
     private var versions: [[Int]]
     private var starts: [Int]
     private var ends: [Int]
-    private var folded: [WordContainment.Folded?]
+    private var normalised: [WordContainment.Normalised?]
     private var summaries: [WordContainment.Letters?]
     private var ranges: KindleLiveRanges
     /// Live highlights without a location, by page.
@@ -43,7 +43,7 @@ struct BookReplay {
         versions = keepingVersions ? [[Int]](repeating: [], count: count) : []
         starts = [Int](repeating: 0, count: count)
         ends = [Int](repeating: -1, count: count)
-        folded = [WordContainment.Folded?](repeating: nil, count: count)
+        normalised = [WordContainment.Normalised?](repeating: nil, count: count)
         summaries = [WordContainment.Letters?](repeating: nil, count: count)
         var maximumStart = 0
         for (position, entry) in highlights.enumerated() {
@@ -131,7 +131,7 @@ struct BookReplay {
         // without folding either.
         let (x, y) = (letters(a), letters(b))
         guard WordContainment.mayContain(x, y) || WordContainment.mayContain(y, x) else { return false }
-        return WordContainment.eitherContains(foldedText(a), foldedText(b))
+        return WordContainment.eitherContains(normalisedText(a), normalisedText(b))
     }
 
     private mutating func letters(_ position: Int) -> WordContainment.Letters {
@@ -141,10 +141,10 @@ struct BookReplay {
         return summary
     }
 
-    private mutating func foldedText(_ position: Int) -> WordContainment.Folded {
-        if let text = folded[position] { return text }
-        let text = WordContainment.Folded(clippings[highlights[position]].text)
-        folded[position] = text
+    private mutating func normalisedText(_ position: Int) -> WordContainment.Normalised {
+        if let text = normalised[position] { return text }
+        let text = WordContainment.Normalised(clippings[highlights[position]].text)
+        normalised[position] = text
         return text
     }
 
@@ -166,7 +166,7 @@ struct BookReplay {
             versions[new].append(highlights[old])
             versions[old] = []
         }
-        folded[old] = nil
+        normalised[old] = nil
         summaries[old] = nil
     }
 

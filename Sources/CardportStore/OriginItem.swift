@@ -89,8 +89,8 @@ public struct OriginItem: Sendable, Hashable {
     /// The hash of a highlight's book and author, as Kindle origins keep it.
     static func book(_ citation: Citation) -> Int64 {
         var b = StableHash()
-        b.combine(citation.source.map(TextFolding.fold))
-        b.combine(citation.author.map(TextFolding.fold))
+        b.combine(citation.source.map(TextNormalisation.normalise))
+        b.combine(citation.author.map(TextNormalisation.normalise))
         return Int64(bitPattern: b.finalize().0)
     }
 }

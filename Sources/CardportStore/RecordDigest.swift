@@ -6,8 +6,8 @@ import CardportMachinery
 /// An import compares the incoming copy's digest with the row's: when they are equal the copies
 /// are the same and nothing is read back or merged, which keeps re-importing a file cheap. Any
 /// difference (a tag, a flag, a date's written form) gives another digest, except in what the
-/// store cannot keep: a card's tags are links to the store's tags, one per folded name (`Swift` and
-/// `swift` are one tag), so tags are digested folded, and a card reads back with the digest it
+/// store cannot keep: a card's tags are links to the store's tags, one per normalised name (`Swift` and
+/// `swift` are one tag), so tags are digested normalised, and a card reads back with the digest it
 /// went in with.
 enum RecordDigest {
     static func digest(_ record: Record) -> Int64 {
@@ -56,14 +56,14 @@ enum RecordDigest {
         return Int64(bitPattern: h.finalize().0)
     }
 
-    /// Adds tag names as the store keeps them: folded as tag identity folds them.
+    /// Adds tag names as the store keeps them: normalised as tag identity normalises them.
     private static func tags(_ names: [String], into h: inout StableHash) {
         number(Int64(names.count), into: &h)
-        var folded: [UInt8] = []
+        var normalised: [UInt8] = []
         for name in names {
-            TextFolding.fold(name, into: &folded)
-            // The same bytes as `combine(String)` adds for the folded name.
-            folded.withUnsafeBufferPointer { h.combine(bytes: $0) }
+            TextNormalisation.normalise(name, into: &normalised)
+            // The same bytes as `combine(String)` adds for the normalised name.
+            normalised.withUnsafeBufferPointer { h.combine(bytes: $0) }
         }
     }
 

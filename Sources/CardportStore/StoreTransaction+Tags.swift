@@ -58,7 +58,7 @@ extension StoreTransaction {
         }
     }
 
-    /// The tag called `name` (compared folded), or an error naming it.
+    /// The tag called `name` (compared normalised), or an error naming it.
     private func tagRow(_ name: String) throws -> (pk: Int64, key: IdentityKey, colour: String?) {
         try flushLinks()
         let key = Tag(name: name).identityKey

@@ -14,7 +14,7 @@ import Foundation
 /// WordQuery("left hand").matches("The Left Hand of Darkness")   // true
 /// ```
 public struct WordQuery: Sendable, Hashable {
-    /// The query's words, folded.
+    /// The query's words, normalised.
     public let words: Set<String>
 
     /// A query for the words of `text`.
@@ -43,7 +43,7 @@ public struct WordQuery: Sendable, Hashable {
 
     /// The words of `text`, without case or accents: runs of letters and digits.
     public static func words(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        let normalised = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return normalised.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 }

@@ -298,8 +298,8 @@ struct RecordYAMLDecoder {
 
     func topicStatus(_ member: Member) throws(CardportError) -> Topic.Status {
         let text = try string(member)
-        let folded = String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != " " && $0 != "-" })
-        switch folded {
+        let normalised = String(text.lowercased().unicodeScalars.filter { $0 != "_" && $0 != " " && $0 != "-" })
+        switch normalised {
         case "unstarted", "notstarted", "todo": return .unstarted
         case "onhold": return .onHold
         case "inprogress", "started": return .inProgress

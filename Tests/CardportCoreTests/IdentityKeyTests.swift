@@ -20,7 +20,7 @@ import Testing
         #expect(Record.topic(Topic(title: "Linear Algebra")).identityKey
                 == Record.topic(Topic(id: "y", title: "linear  algebra")).identityKey)
         #expect(Record.tag(Tag(name: "Books")).identityKey == Record.tag(Tag(name: "books")).identityKey)
-        #expect(Question(text: "What is a vector space?").foldedText == Question(text: "what is a vector space").foldedText)
+        #expect(Question(text: "What is a vector space?").normalisedText == Question(text: "what is a vector space").normalisedText)
     }
 
     @Test func kindsNeverShareAKey() {
@@ -36,11 +36,11 @@ import Testing
     }
 
     @Test func theByteLevelCitationKeyIsTheKeyOfTheFoldedStrings() async {
-        await propertyCheck(count: 300, input: FoldingSamples.text) { text in
+        await propertyCheck(count: 300, input: NormalisationSamples.text) { text in
             for author in [nil, text, "Aristotle"] as [String?] {
                 let citation = Citation(text: text, author: author)
                 #expect(citation.identityKey
-                        == IdentityKey(kind: .citation, parts: TextFolding.fold(text), citation.author.map(TextFolding.fold)))
+                        == IdentityKey(kind: .citation, parts: TextNormalisation.normalise(text), citation.author.map(TextNormalisation.normalise)))
             }
         }
     }

@@ -56,7 +56,7 @@ import Testing
 
     @Test func foldedOnceGivesWhatTheStringsGive() {
         for (long, short) in Self.pairs {
-            #expect(WordContainment.eitherContains(WordContainment.Folded(long), WordContainment.Folded(short))
+            #expect(WordContainment.eitherContains(WordContainment.Normalised(long), WordContainment.Normalised(short))
                     == WordContainment.eitherContains(long, short), "\(long) | \(short)")
         }
     }
@@ -94,12 +94,12 @@ import Testing
         // Every scalar up to U+1FFFF the summary trusts, folded on its own and between dashes.
         var checked = 0
         for value in UInt32(0x80)...0x1_FFFF {
-            guard let scalar = Unicode.Scalar(value), WordContainment.Letters.foldsToNoASCIIAlphanumeric(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(value), WordContainment.Letters.normalisesToNoASCIIAlphanumeric(scalar) else { continue }
             checked += 1
             for text in ["-\(scalar)-", "\(scalar)"] {
-                let folded = TextFolding.fold(text).utf8
+                let folded = TextNormalisation.normalise(text).utf8
                 #expect(!folded.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) },
-                        "U+\(String(value, radix: 16, uppercase: true)) folds to \(TextFolding.fold(text))")
+                        "U+\(String(value, radix: 16, uppercase: true)) folds to \(TextNormalisation.normalise(text))")
             }
         }
         #expect(checked > 40_000)

@@ -35,8 +35,8 @@ public struct MergeEngine: Sendable {
     /// Each record's 1-based position in its input (or among the existing records).
     private var ordinals: [Int32] = []
     private var statuses: [MergeResult.Status] = []
-    /// For each record by position: for a citation, ``NearDuplicateFinder/sketch(ofFolded:)`` of
-    /// its folded text, the digest of its folded author and source and the text's folded length
+    /// For each record by position: for a citation, ``NearDuplicateFinder/sketch(ofNormalised:)`` of
+    /// its normalised text, the digest of its normalised author and source and the text's normalised length
     /// (zeros for other kinds): all the near-duplicate pass needs to keep of a citation until it
     /// runs, taken from the folds that made its key.
     private var nearEntries: [NearDuplicateFinder.Entry] = []
@@ -46,9 +46,9 @@ public struct MergeEngine: Sendable {
     private var report = MergeReport()
     private var folded: [Int32: [DuplicateGroup.Member]] = [:]
     /// A buffer for folding, reused for every record.
-    private var scratch = FoldBuffer()
-    /// Authors and sources repeat: each distinct one is folded once.
-    private var fieldCache = FoldedFieldCache()
+    private var scratch = NormalisationBuffer()
+    /// Authors and sources repeat: each distinct one is normalised once.
+    private var fieldCache = NormalisedFieldCache()
     /// The incoming record that came last, keyed but not yet looked up: it is merged when the next
     /// one comes (or at ``finish()``), so that its slot in the index comes from memory while the
     /// next record is keyed, instead of holding up the look-up.
@@ -138,8 +138,8 @@ public struct MergeEngine: Sendable {
             // The near-duplicate group follows the record's source, which a merge may change.
             if case .citation(let new) = merged, case .citation(let previous) = old, new.source != previous.source {
                 var group = StableHash()
-                combineFolded(new.author, into: &group)
-                combineFolded(new.source, into: &group)
+                combineNormalised(new.author, into: &group)
+                combineNormalised(new.source, into: &group)
                 nearEntries[position].group = group.finalize()
             }
         }
@@ -245,20 +245,20 @@ public struct MergeEngine: Sendable {
         guard let citation = record.citationIdentityFields else {
             return (record.identityKey, NearDuplicateFinder.Entry(prefix: 0, words: 0, group: (0, 0), length: 0))
         }
-        TextFolding.fold(citation.text, into: &scratch)
+        TextNormalisation.normalise(citation.text, into: &scratch)
         var group = StableHash()
         let (sketch, key) = scratch.withBytes { text -> ((prefix: UInt64, words: UInt64), IdentityKey) in
-            let sketch = NearDuplicateFinder.sketch(ofFolded: text)
+            let sketch = NearDuplicateFinder.sketch(ofNormalised: text)
             guard let author = citation.author else {
                 group.combine(nil as String?)
-                return (sketch, Citation.identityKey(foldedText: text, foldedAuthor: nil))
+                return (sketch, Citation.identityKey(normalisedText: text, normalisedAuthor: nil))
             }
-            return fieldCache.withFolded(author) { folded in
-                group.combine(bytes: folded)
-                return (sketch, Citation.identityKey(foldedText: text, foldedAuthor: folded))
+            return fieldCache.withNormalised(author) { normalised in
+                group.combine(bytes: normalised)
+                return (sketch, Citation.identityKey(normalisedText: text, normalisedAuthor: normalised))
             }
         }
-        combineFolded(citation.source, into: &group)
+        combineNormalised(citation.source, into: &group)
         let length = UInt32(truncatingIfNeeded: min(scratch.count, Int(UInt32.max)))
         return (key, NearDuplicateFinder.Entry(prefix: sketch.prefix, words: sketch.words, group: group.finalize(),
                                                length: length))
@@ -301,7 +301,7 @@ public struct MergeEngine: Sendable {
             let records = self.records
             roots = NearDuplicateFinder.roots(of: nearEntries) { position, buffer in
                 guard let text = records[position].citationText else { return buffer.removeAll() }
-                TextFolding.fold(text, into: &buffer)
+                TextNormalisation.normalise(text, into: &buffer)
             }
         }
         var clusters: [Int32: [Int]] = [:]
@@ -317,10 +317,10 @@ public struct MergeEngine: Sendable {
         }
     }
 
-    /// Adds a folded field to a digest, through the cache of folded fields (no string per field).
-    private mutating func combineFolded(_ field: String?, into hasher: inout StableHash) {
+    /// Adds a normalised field to a digest, through the cache of normalised fields (no string per field).
+    private mutating func combineNormalised(_ field: String?, into hasher: inout StableHash) {
         guard let field else { return hasher.combine(nil as String?) }
-        fieldCache.withFolded(field) { hasher.combine(bytes: $0) }
+        fieldCache.withNormalised(field) { hasher.combine(bytes: $0) }
     }
 
     /// Folds a cluster (a root text and the texts it contains) into one record with the root's text.

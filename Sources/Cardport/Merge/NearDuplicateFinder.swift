@@ -3,20 +3,20 @@ import CardportMachinery
 import Foundation
 import Synchronization
 
-/// Finds citations whose folded text is contained in another's of the same author and source,
+/// Finds citations whose normalised text is contained in another's of the same author and source,
 /// without comparing every pair.
 ///
 /// Containment is by whole words: `"well begun"` is in `"well begun is half done"`, but `"art"` is
 /// not in `"heart"`. Only texts that share their group (author and source) with another text take
 /// part. Each is indexed under a hash of its group and its first three words (all of them when it
-/// has fewer), the prefix of its ``sketch(ofFolded:)``, which the engine computes when the record
-/// arrives so the folded text need not be kept. The sketch also has a bit for each word of the
+/// has fewer), the prefix of its ``sketch(ofNormalised:)``, which the engine computes when the record
+/// arrives so the normalised text need not be kept. The sketch also has a bit for each word of the
 /// text: in a group of up to ``pairwiseGroupLimit`` texts, a text probes only when some shorter
-/// text of its group has no bit it lacks, and most texts, which contain none, are not folded again.
+/// text of its group has no bit it lacks, and most texts, which contain none, are not normalised again.
 /// A text then probes the index at each of its word positions: a text it contains must start at
 /// one of them. A mask of its group's prefixes (one bit each, in a
 /// register) turns most positions away, a bit filter most of the rest, without touching the index
-/// (``NearDuplicateIndex``); a hit is confirmed by comparing the folded texts, so hash collisions
+/// (``NearDuplicateIndex``); a hit is confirmed by comparing the normalised texts, so hash collisions
 /// cost time, never correctness. The cost is about one hash per word of the texts that probe,
 /// whatever the number of texts, unless many texts of one group share their first three words;
 /// comparing the bits of the texts of a group costs at most ``pairwiseGroupLimit`` word
@@ -24,14 +24,14 @@ import Synchronization
 struct NearDuplicateFinder {
     /// One citation to compare.
     struct Entry {
-        /// ``sketch(ofFolded:)``'s prefix of its folded text.
+        /// ``sketch(ofNormalised:)``'s prefix of its normalised text.
         var prefix: UInt64
-        /// ``sketch(ofFolded:)``'s word bits of its folded text: a text contains another only if
+        /// ``sketch(ofNormalised:)``'s word bits of its normalised text: a text contains another only if
         /// it has every bit the other has.
         var words: UInt64
-        /// A digest of the folded author and source: only texts of one group are compared.
+        /// A digest of the normalised author and source: only texts of one group are compared.
         var group: (UInt64, UInt64)
-        /// The length of its folded text in bytes: a text contains only shorter ones, so the
+        /// The length of its normalised text in bytes: a text contains only shorter ones, so the
         /// shortest texts of a group need not probe.
         var length: UInt32
     }
@@ -43,7 +43,7 @@ struct NearDuplicateFinder {
     /// Probing texts a thread takes at a time.
     private static let proberRun = 1024
 
-    /// What the pass keeps of a folded text: a hash of its first three words (all of them when it
+    /// What the pass keeps of a normalised text: a hash of its first three words (all of them when it
     /// has fewer), with the number of words taken in its low two bits (0 for a text without
     /// words), and its ``WordBits``.
     ///
@@ -51,7 +51,7 @@ struct NearDuplicateFinder {
     /// bits the other has: two texts of one group are compared only when the shorter one's bits
     /// are all in the longer one's. Texts of a few dozen words set about half of the 64 bits, so
     /// a text of other words nearly always has a bit the longer one lacks.
-    static func sketch(ofFolded bytes: UnsafeBufferPointer<UInt8>) -> (prefix: UInt64, words: UInt64) {
+    static func sketch(ofNormalised bytes: UnsafeBufferPointer<UInt8>) -> (prefix: UInt64, words: UInt64) {
         var hashes: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         WordHashes.forEach(bytes) { hash, _ in
@@ -71,7 +71,7 @@ struct NearDuplicateFinder {
 
     /// For each entry, the index of the longest entry that contains it (the earliest on a tie),
     /// followed to the end of the chain: a text that contains it and that nothing contains. `-1` for
-    /// an entry nothing contains. `text(i, &buffer)` puts the folded text of entry `i` in `buffer`;
+    /// an entry nothing contains. `text(i, &buffer)` puts the normalised text of entry `i` in `buffer`;
     /// it is called from several threads at once.
     ///
     /// The probing texts are shared out among `parts` threads (by default one per core, for large
@@ -80,7 +80,7 @@ struct NearDuplicateFinder {
     /// its own best container per text, and the best of those wins by the same rule, so the result
     /// does not depend on how the work was shared.
     static func roots(of entries: [Entry], parts: Int? = nil,
-                      text: @Sendable (Int, inout FoldBuffer) -> Void) -> [Int32] {
+                      text: @Sendable (Int, inout NormalisationBuffer) -> Void) -> [Int32] {
         let partCount = max(1, min(parts ?? (entries.count < 4096 ? 1 : ProcessInfo.processInfo.activeProcessorCount), 8))
         let (groupLengths, groupMasks) = sharedGroups(entries, parts: partCount)
         var keyList: [(key: UInt64, entry: Int32)] = []
@@ -106,8 +106,8 @@ struct NearDuplicateFinder {
                 hashes.deallocate()
                 starts.deallocate()
             }
-            var aText = FoldBuffer()
-            var bText = FoldBuffer()
+            var aText = NormalisationBuffer()
+            var bText = NormalisationBuffer()
             let base = part * entries.count
             var next = 0
             var runEnd = 0
@@ -152,7 +152,7 @@ struct NearDuplicateFinder {
                             for position in index.positions(of: key) {
                                 let b = Int(index.entry(at: position))
                                 // Only a shorter text that fits after this position can be in it:
-                                // the others are not folded again only to be turned away.
+                                // the others are not normalised again only to be turned away.
                                 guard b != a, entries[b].group == entries[a].group, Int(entries[b].length) < aBytes.count,
                                       starts[p] + Int(entries[b].length) <= aBytes.count,
                                       entries[b].words & ~entries[a].words == 0 else { continue }

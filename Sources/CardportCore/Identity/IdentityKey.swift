@@ -21,7 +21,7 @@ public struct IdentityKey: Sendable, Hashable, Comparable, CustomStringConvertib
     /// The second half of the 128-bit digest.
     public let low: UInt64
 
-    /// The key of `kind` with a digest of the given folded parts.
+    /// The key of `kind` with a digest of the given normalised parts.
     init(kind: RecordKind, parts: String?...) {
         var hasher = StableHash()
         hasher.combine(kind.rawValue)

@@ -3,12 +3,12 @@ import CardportMachinery
 extension Record {
     /// The record's identity key: what it is compared on when collections are merged.
     ///
-    /// - citation: the folded text and the folded author;
-    /// - bookmark: the normalised URL (``URLNormalisation``), or the folded text when it is not a URL;
-    /// - task: the folded description; topic: the folded title; tag: the folded name;
+    /// - citation: the normalised text and the normalised author;
+    /// - bookmark: the normalised URL (``URLNormalisation``), or the normalised text when it is not a URL;
+    /// - task: the normalised description; topic: the normalised title; tag: the normalised name;
     /// - settings: one key, since a collection has one set of settings.
     ///
-    /// Folding is ``TextFolding/fold(_:)``.
+    /// Folding is ``TextNormalisation/normalise(_:)``.
     public var identityKey: IdentityKey {
         switch self {
         case .settings: return IdentityKey(kind: .settings, parts: nil)
@@ -22,28 +22,28 @@ extension Record {
 }
 
 extension Citation {
-    /// The folded text and folded author; see ``Record/identityKey``.
+    /// The normalised text and normalised author; see ``Record/identityKey``.
     ///
-    /// The same digest as `IdentityKey(kind: .citation, parts: fold(text), author.map(fold))`, built
+    /// The same digest as `IdentityKey(kind: .citation, parts: normalise(text), author.map(normalise))`, built
     /// from bytes without a string.
     public var identityKey: IdentityKey {
-        var folded = FoldBuffer()
-        TextFolding.fold(text, into: &folded)
-        return folded.withBytes { text in
-            guard let author else { return Citation.identityKey(foldedText: text, foldedAuthor: nil) }
-            var foldedAuthor = FoldBuffer()
-            TextFolding.fold(author, into: &foldedAuthor)
-            return foldedAuthor.withBytes { Citation.identityKey(foldedText: text, foldedAuthor: $0) }
+        var normalised = NormalisationBuffer()
+        TextNormalisation.normalise(text, into: &normalised)
+        return normalised.withBytes { text in
+            guard let author else { return Citation.identityKey(normalisedText: text, normalisedAuthor: nil) }
+            var normalisedAuthor = NormalisationBuffer()
+            TextNormalisation.normalise(author, into: &normalisedAuthor)
+            return normalisedAuthor.withBytes { Citation.identityKey(normalisedText: text, normalisedAuthor: $0) }
         }
     }
 
     /// The key of a citation whose text and author (`nil`: none) are already folded.
-    package static func identityKey(foldedText: UnsafeBufferPointer<UInt8>, foldedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
+    package static func identityKey(normalisedText: UnsafeBufferPointer<UInt8>, normalisedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)
-        hasher.combine(bytes: foldedText)
-        if let foldedAuthor {
-            hasher.combine(bytes: foldedAuthor)
+        hasher.combine(bytes: normalisedText)
+        if let normalisedAuthor {
+            hasher.combine(bytes: normalisedAuthor)
         } else {
             hasher.combine(nil as String?)
         }
@@ -52,31 +52,31 @@ extension Citation {
 }
 
 extension Bookmark {
-    /// The normalised URL, or the folded text when it is not a URL; see ``Record/identityKey``.
+    /// The normalised URL, or the normalised text when it is not a URL; see ``Record/identityKey``.
     public var identityKey: IdentityKey { IdentityKey(kind: .bookmark, parts: Bookmark.keyText(text)) }
 
-    /// The text a bookmark's key is made of: its normalised URL, else its folded text.
+    /// The text a bookmark's key is made of: its normalised URL, else its normalised text.
     static func keyText(_ text: String) -> String {
-        URLNormalisation.normalise(text) ?? TextFolding.fold(text)
+        URLNormalisation.normalise(text) ?? TextNormalisation.normalise(text)
     }
 }
 
 extension TaskItem {
-    /// The folded description; see ``Record/identityKey``.
-    public var identityKey: IdentityKey { IdentityKey(kind: .task, parts: TextFolding.fold(description)) }
+    /// The normalised description; see ``Record/identityKey``.
+    public var identityKey: IdentityKey { IdentityKey(kind: .task, parts: TextNormalisation.normalise(description)) }
 }
 
 extension Topic {
-    /// The folded title; see ``Record/identityKey``.
-    public var identityKey: IdentityKey { IdentityKey(kind: .topic, parts: TextFolding.fold(title)) }
+    /// The normalised title; see ``Record/identityKey``.
+    public var identityKey: IdentityKey { IdentityKey(kind: .topic, parts: TextNormalisation.normalise(title)) }
 }
 
 extension Question {
-    /// The folded question text: two questions of one topic with the same key are one question.
-    public var foldedText: String { TextFolding.fold(text) }
+    /// The normalised question text: two questions of one topic with the same key are one question.
+    public var normalisedText: String { TextNormalisation.normalise(text) }
 }
 
 extension Tag {
-    /// The folded name; see ``Record/identityKey``.
-    public var identityKey: IdentityKey { IdentityKey(kind: .tag, parts: TextFolding.fold(name)) }
+    /// The normalised name; see ``Record/identityKey``.
+    public var identityKey: IdentityKey { IdentityKey(kind: .tag, parts: TextNormalisation.normalise(name)) }
 }

@@ -9,7 +9,7 @@
 /// - **updated** / **unchanged**: a copy of a card already in the collection (the existing records,
 ///   or an earlier input) that changed it / left it as it was;
 /// - **exact duplicates**: a second copy of a card within the same input, folded into the first;
-/// - **near duplicates**: a citation whose folded text another record of the same author and source
+/// - **near duplicates**: a citation whose normalised text another record of the same author and source
 ///   contains, or a bookmark that differs from another only by `www.`, folded into it (`--near`);
 /// - **rejected**: a record the reader could not read (`--keep-going`), listed with its location.
 ///

@@ -7,7 +7,7 @@
 /// | field | rule |
 /// |---|---|
 /// | text, author, source, location, chapter, colour, position, source id, archived; bookmark name and text; task description and progress; topic title, due date, status; tag colour; settings | the winning copy's (``MergePolicy``); an empty field is filled from the other copy |
-/// | tags, topic links, topic questions | united, existing order first; matched by folded name, normalised URL, folded question text |
+/// | tags, topic links, topic questions | united, existing order first; matched by normalised name, normalised URL, normalised question text |
 /// | favourite | true if either copy is |
 /// | `createdAt` | the earliest |
 /// | `updatedAt` | the winning copy's, else the other's |
@@ -82,7 +82,7 @@ public enum RecordMerge {
         return merged
     }
 
-    /// Folds two copies of a topic; their questions are matched by folded text and merged too.
+    /// Folds two copies of a topic; their questions are matched by normalised text and merged too.
     public static func merge(_ existing: Topic, _ incoming: Topic, policy: MergePolicy) -> Topic {
         if existing == incoming { return existing }
         let incomingWins = policy.incomingWins(existing: existing.updatedAt, incoming: incoming.updatedAt)
@@ -119,9 +119,9 @@ public enum RecordMerge {
 
     // MARK: Field rules
 
-    /// Tags of both, existing order first; a tag whose folded name is already there is not repeated.
+    /// Tags of both, existing order first; a tag whose normalised name is already there is not repeated.
     static func unitedTags(_ existing: [String], _ incoming: [String]) -> [String] {
-        united(existing, incoming, key: TextFolding.fold)
+        united(existing, incoming, key: TextNormalisation.normalise)
     }
 
     static func united(_ existing: [String], _ incoming: [String], key: (String) -> String) -> [String] {
@@ -137,11 +137,11 @@ public enum RecordMerge {
         if incoming.isEmpty || existing == incoming { return existing }
         var result = existing
         var positions: [String: Int] = [:]
-        for (index, question) in existing.enumerated() where positions[question.foldedText] == nil {
-            positions[question.foldedText] = index
+        for (index, question) in existing.enumerated() where positions[question.normalisedText] == nil {
+            positions[question.normalisedText] = index
         }
         for question in incoming {
-            let key = question.foldedText
+            let key = question.normalisedText
             if let index = positions[key] {
                 let old = result[index]
                 let (winner, loser) = incomingWins ? (question, old) : (old, question)

@@ -2,23 +2,23 @@ import Foundation
 
 extension WordContainment {
     /// The pairs of adjacent ASCII letters and digits of a text as written, to rule a containment
-    /// out without folding either text.
+    /// out without normalising either text.
     ///
-    /// Folding leaves ASCII letters and digits where they are (it only lower-cases them), unless a
+    /// Normalising leaves ASCII letters and digits where they are (it only lower-cases them), unless a
     /// combining mark after one composes with it; so a pair followed by an ASCII byte or the end is a
-    /// pair of the folded text too (the *own* pairs). Folding adds no pair of ASCII letters or digits
-    /// to a text whose other characters are all of scripts and punctuation that fold to no ASCII
+    /// pair of the normalised text too (the *own* pairs). Normalising adds no pair of ASCII letters or digits
+    /// to a text whose other characters are all of scripts and punctuation that normalise to no ASCII
     /// letter or digit (accented Latin, Greek, Cyrillic, CJK, kana, Hangul, quotes, dashes, emoji);
-    /// for such a text every raw pair (its *possible* pairs) covers the pairs of its folded form.
+    /// for such a text every raw pair (its *possible* pairs) covers the pairs of its normalised form.
     /// Hence, when `long` has a pair of `short` neither among its possible pairs, `long` cannot
     /// contain `short` (``mayContain(_:_:)``). Full-width letters, ligatures, superscripts and the
-    /// like fold to ASCII letters: a text with one says nothing.
+    /// like normalise to ASCII letters: a text with one says nothing.
     public struct Letters: Sendable {
-        /// One bit for each hashed pair that folding keeps.
+        /// One bit for each hashed pair that normalising keeps.
         private let own: (UInt64, UInt64, UInt64, UInt64)
-        /// One bit for each hashed pair the folded text may have, when ``isComplete``.
+        /// One bit for each hashed pair the normalised text may have, when ``isComplete``.
         private let possible: (UInt64, UInt64, UInt64, UInt64)
-        /// Whether ``possible`` covers every pair of ASCII letters or digits of the folded text.
+        /// Whether ``possible`` covers every pair of ASCII letters or digits of the normalised text.
         public let isComplete: Bool
 
         /// The pairs of `text`.
@@ -52,7 +52,7 @@ extension WordContainment {
                         guard i + length <= b.count else { complete = false; break }
                         var value = lead & (0x7F >> UInt32(length))
                         for k in 1..<length { value = value << 6 | UInt32(b[i + k] & 0x3F) }
-                        if !Letters.foldsToNoASCIIAlphanumeric(value) {
+                        if !Letters.normalisesToNoASCIIAlphanumeric(value) {
                             complete = false
                             break
                         }
@@ -95,20 +95,20 @@ extension WordContainment {
             isComplete = complete
         }
 
-        /// Whether every own pair of `other` may be a pair of this folded text.
+        /// Whether every own pair of `other` may be a pair of this normalised text.
         fileprivate func holdsPairs(of other: Letters) -> Bool {
             other.own.0 & ~possible.0 == 0 && other.own.1 & ~possible.1 == 0
                 && other.own.2 & ~possible.2 == 0 && other.own.3 & ~possible.3 == 0
         }
 
-        /// Whether folding `scalar` (NFKC, lower-casing, quote and dash unification) surely gives no
+        /// Whether normalising `scalar` (NFKC, lower-casing, quote and dash unification) surely gives no
         /// ASCII letter or digit. Conservative: blocks with a character that does are left out whole,
         /// but for the few such characters named here.
-        public static func foldsToNoASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-            foldsToNoASCIIAlphanumeric(scalar.value)
+        public static func normalisesToNoASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+            normalisesToNoASCIIAlphanumeric(scalar.value)
         }
 
-        private static func foldsToNoASCIIAlphanumeric(_ value: UInt32) -> Bool {
+        private static func normalisesToNoASCIIAlphanumeric(_ value: UInt32) -> Bool {
             switch value {
             case 0xA0, 0xAB, 0xBB, 0xC0...0xFF:                     // no-break space, guillemets, Latin-1 letters
                 return true

@@ -3,7 +3,7 @@ import Foundation
 /// Decides whether one text holds another by whole words: the rule by which a Kindle edit replaces
 /// the highlight it edits and by which a near duplicate folds into the card that contains it.
 ///
-/// Both texts are first normalised as identity keys compare them (``TextFolding``: case, spacing,
+/// Both texts are first normalised as identity keys compare them (``TextNormalisation``: case, spacing,
 /// quote style, and punctuation at either end of the text). The shorter must then occur in the
 /// longer where a word starts and end where a word ends. A word edge is the end of the text, a space,
 /// or punctuation (so `imagination` is a whole word of `imagination. The soundest`, and `truth` of
@@ -17,21 +17,21 @@ import Foundation
 public enum WordContainment {
     /// Whether `long` contains `short` by whole words, once both are normalised; a text contains itself.
     public static func contains(_ long: String, _ short: String) -> Bool {
-        let haystack = Array(TextFolding.fold(long).utf8)
-        let needle = Array(TextFolding.fold(short).utf8)
-        return contains(folded: haystack, needle)
+        let haystack = Array(TextNormalisation.normalise(long).utf8)
+        let needle = Array(TextNormalisation.normalise(short).utf8)
+        return contains(normalised: haystack, needle)
     }
 
     /// Whether either text contains the other by whole words.
     public static func eitherContains(_ a: String, _ b: String) -> Bool {
-        let first = Array(TextFolding.fold(a).utf8)
-        let second = Array(TextFolding.fold(b).utf8)
-        return first.count >= second.count ? contains(folded: first, second) : contains(folded: second, first)
+        let first = Array(TextNormalisation.normalise(a).utf8)
+        let second = Array(TextNormalisation.normalise(b).utf8)
+        return first.count >= second.count ? contains(normalised: first, second) : contains(normalised: second, first)
     }
 
-    /// Whether the folded UTF-8 `haystack` contains the folded UTF-8 `needle` by whole words; for
-    /// callers that fold each text once (``TextFolding/fold(_:into:)``) and compare it many times.
-    public static func contains(folded haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    /// Whether the normalised UTF-8 `haystack` contains the normalised UTF-8 `needle` by whole words; for
+    /// callers that normalise each text once (``TextNormalisation/normalise(_:into:)``) and compare it many times.
+    public static func contains(normalised haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         guard !needle.isEmpty else { return true }
         return haystack.withUnsafeBufferPointer { hay in

@@ -32,7 +32,7 @@ public struct CardFilter: Sendable, Hashable {
 
     /// The kinds to select; `nil` selects every kind.
     public var kinds: Set<RecordKind>?
-    /// Only cards with these tags (compared folded, as tags are merged): all of them, or any with ``anyTag``.
+    /// Only cards with these tags (compared normalised, as tags are merged): all of them, or any with ``anyTag``.
     public var tags: [String]
     /// Whether a card needs only one of ``tags`` rather than all.
     public var anyTag: Bool

@@ -1,4 +1,4 @@
-/// A 64-bit set of the words of a folded text: one bit for each word, chosen by its first eight
+/// A 64-bit set of the words of a normalised text: one bit for each word, chosen by its first eight
 /// bytes.
 ///
 /// It depends only on which words a text has, so a text whose words are all words of another has

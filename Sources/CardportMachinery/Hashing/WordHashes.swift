@@ -1,4 +1,4 @@
-/// The words of a folded text (the runs of bytes between spaces), each with a hash, read eight
+/// The words of a normalised text (the runs of bytes between spaces), each with a hash, read eight
 /// bytes at a time.
 ///
 /// A word's hash takes its bytes eight at a time (the last few zero-padded) with one multiply for

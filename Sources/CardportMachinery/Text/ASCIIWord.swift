@@ -1,17 +1,17 @@
-/// Eight bytes of text folded at once (SWAR), for ``TextFolding``'s common case: plain ASCII words.
+/// Eight bytes of text normalised at once (SWAR), for ``TextNormalisation``'s common case: plain ASCII words.
 package enum ASCIIWord {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// `word` (eight bytes, the first in the low byte) lower-cased, and the number of its first
-    /// bytes that folding byte by byte would only lower-case: ASCII bytes that are not control
+    /// bytes that normalising byte by byte would only lower-case: ASCII bytes that are not control
     /// characters, with no two spaces in a row and no space last (so that a run of spaces never
     /// starts inside the run). The bytes of the result past that number mean nothing.
     ///
     /// A word that stops part way (at an accented letter, say) still gives the bytes before it, so
-    /// a text with a non-ASCII letter every few words is still folded mostly eight bytes at a time.
+    /// a text with a non-ASCII letter every few words is still normalised mostly eight bytes at a time.
     @inlinable @inline(__always)
-    package static func foldedPrefix(_ word: UInt64) -> (folded: UInt64, count: Int) {
+    package static func normalisedPrefix(_ word: UInt64) -> (normalised: UInt64, count: Int) {
         // Where a byte must stop the run: non-ASCII bytes (high bit), then bytes below 0x20 (adding
         // 0x60 leaves their high bit clear). A carry out of a non-ASCII byte reaches only the bytes
         // after it, and the run ends before it anyway.

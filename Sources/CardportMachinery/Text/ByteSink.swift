@@ -1,7 +1,7 @@
 /// A write cursor over memory its owner has sized for the worst case.
 ///
-/// Folding writes a byte at a time; through an array's `append` each byte costs a capacity and a
-/// uniqueness check, several times the work of folding it.
+/// Normalising writes a byte at a time; through an array's `append` each byte costs a capacity and a
+/// uniqueness check, several times the work of normalising it.
 package struct ByteSink {
     /// The first byte of the memory.
     package let base: UnsafeMutablePointer<UInt8>

@@ -1,6 +1,6 @@
 /// The Unicode lower-case mapping of every scalar below U+2000, looked up instead of asked for.
 ///
-/// `Unicode.Scalar.Properties.lowercaseMapping` builds a string per call; folding a million texts
+/// `Unicode.Scalar.Properties.lowercaseMapping` builds a string per call; normalising a million texts
 /// calls it hundreds of millions of times. The table holds the same mapping (from the standard
 /// library, so the two never disagree), one or two scalars per entry: only `İ` lower-cases to two.
 package final class LowercaseTable: Sendable {

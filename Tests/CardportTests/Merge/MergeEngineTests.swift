@@ -172,16 +172,16 @@ import Testing
                 if case .citation(let c) = record { return c } else { return nil }
             }
             for case .citation(let input) in records {
-                let text = TextFolding.fold(input.text)
-                let author = input.author.map(TextFolding.fold)
+                let text = TextNormalisation.normalise(input.text)
+                let author = input.author.map(TextNormalisation.normalise)
                 let homes = outputCitations.filter { output in
-                    output.author.map(TextFolding.fold) == author && Self.containsWords(TextFolding.fold(output.text), text)
+                    output.author.map(TextNormalisation.normalise) == author && Self.containsWords(TextNormalisation.normalise(output.text), text)
                 }
                 #expect(!homes.isEmpty, "'\(input.text)' is nowhere in the output")
                 // Tags are united, favourite is OR, notes are joined: the record it went into has them.
                 #expect(homes.contains { home in
-                    let tags = Set(home.tags.map(TextFolding.fold))
-                    return input.tags.allSatisfy { tags.contains(TextFolding.fold($0)) }
+                    let tags = Set(home.tags.map(TextNormalisation.normalise))
+                    return input.tags.allSatisfy { tags.contains(TextNormalisation.normalise($0)) }
                         && (!input.isFavourite || home.isFavourite)
                         && (input.note.map { home.note?.contains($0) == true } ?? true)
                 }, "'\(input.text)' lost its tags, favourite or note")

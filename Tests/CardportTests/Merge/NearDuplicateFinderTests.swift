@@ -7,14 +7,14 @@ import Testing
 
 @Suite struct NearDuplicateFinderTests {
     static func roots(_ texts: [String], groups: [UInt64]? = nil, parts: Int? = nil) -> [Int32] {
-        let folded = texts.map(TextFolding.fold)
+        let folded = texts.map(TextNormalisation.normalise)
         let entries = folded.indices.map { index in
             var bytes = Array(folded[index].utf8)
-            let sketch = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.sketch(ofFolded: UnsafeBufferPointer($0)) }
+            let sketch = bytes.withUnsafeMutableBufferPointer { NearDuplicateFinder.sketch(ofNormalised: UnsafeBufferPointer($0)) }
             return NearDuplicateFinder.Entry(prefix: sketch.prefix, words: sketch.words, group: (groups?[index] ?? 1, 2),
                                              length: UInt32(bytes.count))
         }
-        return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = FoldBuffer(folded[index].utf8) }
+        return NearDuplicateFinder.roots(of: entries, parts: parts) { index, buffer in buffer = NormalisationBuffer(folded[index].utf8) }
     }
 
     @Test func theResultDoesNotDependOnHowTheWorkIsShared() async {
@@ -90,7 +90,7 @@ import Testing
     }
 
     static func rootsComparingEveryPair(_ texts: [String], groups: [UInt64]) -> [Int32] {
-        let folded = texts.map(TextFolding.fold)
+        let folded = texts.map(TextNormalisation.normalise)
         func contains(_ a: String, _ b: String) -> Bool {
             a.count > b.count && !b.isEmpty && " \(a) ".contains(" \(b) ")
         }

@@ -1,7 +1,7 @@
 public import PropertyBased
 
-/// Inputs for the properties of text folding: what folds, and what folding must survive.
-public enum FoldingSamples {
+/// Inputs for the properties of text normalisation: what normalises, and what normalising must survive.
+public enum NormalisationSamples {
     /// Text made of RandomCards' awkward pieces, with typographic punctuation mixed in; it shrinks
     /// by whole characters.
     public static var text: Generator<String, Shrinking<String>> {

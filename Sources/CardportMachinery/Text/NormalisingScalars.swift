@@ -1,6 +1,6 @@
-/// The scalar classes ``TextFolding`` works with: what counts as whitespace and as an edge to trim,
+/// The scalar classes ``TextNormalisation`` works with: what counts as whitespace and as an edge to trim,
 /// how a scalar is lower-cased and unified, and which scalars NFKC is known to leave alone.
-package enum FoldingScalars {
+package enum NormalisingScalars {
     /// ASCII whitespace as Unicode's `White_Space` has it: tab, line feed, vertical tab, form feed,
     /// carriage return and space.
     @inline(__always)
@@ -124,11 +124,11 @@ package enum FoldingScalars {
         }
     }
 
-    /// Whether NFKC is known to leave a scalar alone (or to map it the way the fold does anyway).
+    /// Whether NFKC is known to leave a scalar alone (or to map it the way the normalisation does anyway).
     ///
-    /// `true` means that NFKC followed by the rest of the fold gives the same result as the rest of
-    /// the fold alone: the scalar is in a range checked to have no compatibility or singleton
-    /// decomposition and no combining class, or the fold maps it as NFKC would (spaces, `…`,
+    /// `true` means that NFKC followed by the rest of the normalisation gives the same result as the rest of
+    /// the normalisation alone: the scalar is in a range checked to have no compatibility or singleton
+    /// decomposition and no combining class, or the normalisation maps it as NFKC would (spaces, `…`,
     /// full-width ASCII). Anything else, combining marks included, goes through the normaliser.
     package static func isKnownStable(_ value: UInt32) -> Bool {
         switch value {
@@ -157,7 +157,7 @@ package enum FoldingScalars {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF: return true     // CJK ideographs
         case 0xAC00...0xD7A3: return true                      // Hangul syllables
         case 0xFE00...0xFE0F: return true                      // variation selectors
-        case 0xFF01...0xFF5E: return true                      // full-width ASCII: mapped to ASCII by the fold
+        case 0xFF01...0xFF5E: return true                      // full-width ASCII: mapped to ASCII by the normalisation
         case 0x1F1E6...0x1F1FF, 0x1F300...0x1FAFF: return true // regional indicators, emoji
         case 0xE0020...0xE007F: return true                    // tag characters (flag sequences)
         default: return false

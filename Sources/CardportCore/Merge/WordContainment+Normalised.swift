@@ -1,28 +1,28 @@
 extension WordContainment {
-    /// A text folded once, with a summary of its byte pairs, for comparing with many others.
+    /// A text normalised once, with a summary of its byte pairs, for comparing with many others.
     ///
     /// Every pair of adjacent bytes of a text that another contains is a pair of the other, so a
     /// pair the one has and the other lacks settles most comparisons without a search.
     ///
     /// ```swift
-    /// let long = WordContainment.Folded("Truth is a matter of the imagination. The soundest fact")
-    /// WordContainment.eitherContains(long, WordContainment.Folded("the imagination"))   // true
+    /// let long = WordContainment.Normalised("Truth is a matter of the imagination. The soundest fact")
+    /// WordContainment.eitherContains(long, WordContainment.Normalised("the imagination"))   // true
     /// ```
-    public struct Folded: Sendable {
-        /// The folded UTF-8 (``TextFolding``).
+    public struct Normalised: Sendable {
+        /// The normalised UTF-8 (``TextNormalisation``).
         public let bytes: [UInt8]
         /// One bit for each hashed pair of adjacent bytes.
         private let pairs: (UInt64, UInt64, UInt64, UInt64)
 
-        /// Folds `text`.
+        /// Normalises `text`.
         public init(_ text: String) {
             var bytes: [UInt8] = []
-            TextFolding.fold(text, into: &bytes)
-            self.init(folded: bytes)
+            TextNormalisation.normalise(text, into: &bytes)
+            self.init(normalised: bytes)
         }
 
-        /// A text already folded by ``TextFolding``.
-        public init(folded bytes: [UInt8]) {
+        /// A text already normalised by ``TextNormalisation``.
+        public init(normalised bytes: [UInt8]) {
             self.bytes = bytes
             var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             withUnsafeMutableBytes(of: &words) { raw in
@@ -43,15 +43,15 @@ extension WordContainment {
         }
 
         /// Whether every byte pair of `other` may be one of this text's (no false "no").
-        func mayContain(_ other: Folded) -> Bool {
+        func mayContain(_ other: Normalised) -> Bool {
             other.pairs.0 & ~pairs.0 == 0 && other.pairs.1 & ~pairs.1 == 0
                 && other.pairs.2 & ~pairs.2 == 0 && other.pairs.3 & ~pairs.3 == 0
         }
     }
 
-    /// Whether either folded text contains the other by whole words.
-    public static func eitherContains(_ a: Folded, _ b: Folded) -> Bool {
+    /// Whether either normalised text contains the other by whole words.
+    public static func eitherContains(_ a: Normalised, _ b: Normalised) -> Bool {
         let (long, short) = a.bytes.count >= b.bytes.count ? (a, b) : (b, a)
-        return long.mayContain(short) && contains(folded: long.bytes, short.bytes)
+        return long.mayContain(short) && contains(normalised: long.bytes, short.bytes)
     }
 }

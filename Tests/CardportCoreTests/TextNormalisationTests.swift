@@ -4,56 +4,56 @@ import CardportTestSupport
 import PropertyBased
 import Testing
 
-@Suite struct TextFoldingTests {
+@Suite struct TextNormalisationTests {
     @Test func lowerCasesASCIIAndUnicode() {
-        #expect(TextFolding.fold("Carpe DIEM") == "carpe diem")
-        #expect(TextFolding.fold("ÉTÉ À PARIS") == "été à paris")
-        #expect(TextFolding.fold("ΣΟΦΊΑ") == "σοφία")
-        #expect(TextFolding.fold("ТОСКА") == "тоска")
+        #expect(TextNormalisation.normalise("Carpe DIEM") == "carpe diem")
+        #expect(TextNormalisation.normalise("ÉTÉ À PARIS") == "été à paris")
+        #expect(TextNormalisation.normalise("ΣΟΦΊΑ") == "σοφία")
+        #expect(TextNormalisation.normalise("ТОСКА") == "тоска")
     }
 
     @Test func collapsesEveryKindOfWhitespace() {
-        #expect(TextFolding.fold("  a \t b\r\n\nc  ") == "a b c")
-        #expect(TextFolding.fold("a\u{00A0}b\u{2003}c\u{3000}d\u{2028}e") == "a b c d e")
+        #expect(TextNormalisation.normalise("  a \t b\r\n\nc  ") == "a b c")
+        #expect(TextNormalisation.normalise("a\u{00A0}b\u{2003}c\u{3000}d\u{2028}e") == "a b c d e")
     }
 
     @Test func unifiesCurlyQuotesDashesAndEllipses() {
-        #expect(TextFolding.fold("it’s ‘so’ “very” «nice»") == "it's 'so' \"very\" \"nice")
-        #expect(TextFolding.fold("a – b — c ‐ d − e") == "a - b - c - d - e")
-        #expect(TextFolding.fold("wait… what") == "wait... what")
-        #expect(TextFolding.fold("wait... what") == TextFolding.fold("wait… what"))
+        #expect(TextNormalisation.normalise("it’s ‘so’ “very” «nice»") == "it's 'so' \"very\" \"nice")
+        #expect(TextNormalisation.normalise("a – b — c ‐ d − e") == "a - b - c - d - e")
+        #expect(TextNormalisation.normalise("wait… what") == "wait... what")
+        #expect(TextNormalisation.normalise("wait... what") == TextNormalisation.normalise("wait… what"))
     }
 
     @Test func trimsPunctuationAtTheEdgesOnly() {
-        #expect(TextFolding.fold("“Well begun is half done.”") == "well begun is half done")
-        #expect(TextFolding.fold("...and so, on!?") == "and so, on")
-        #expect(TextFolding.fold("(aside)") == "aside")
-        #expect(TextFolding.fold("¿Qué?") == "qué")
+        #expect(TextNormalisation.normalise("“Well begun is half done.”") == "well begun is half done")
+        #expect(TextNormalisation.normalise("...and so, on!?") == "and so, on")
+        #expect(TextNormalisation.normalise("(aside)") == "aside")
+        #expect(TextNormalisation.normalise("¿Qué?") == "qué")
         // Symbols are content, not punctuation.
-        #expect(TextFolding.fold("$5 + 3 = 8 ❤️") == "$5 + 3 = 8 ❤️")
+        #expect(TextNormalisation.normalise("$5 + 3 = 8 ❤️") == "$5 + 3 = 8 ❤️")
     }
 
     @Test func textThatIsAllPunctuationKeepsItsOwnKey() {
-        #expect(TextFolding.fold(" ?!  ") == "?!")
-        #expect(TextFolding.fold("…") == "...")
-        #expect(TextFolding.fold("") == "")
+        #expect(TextNormalisation.normalise(" ?!  ") == "?!")
+        #expect(TextNormalisation.normalise("…") == "...")
+        #expect(TextNormalisation.normalise("") == "")
     }
 
     @Test func appliesNFKC() {
-        #expect(TextFolding.fold("ﬁne") == "fine")
-        #expect(TextFolding.fold("Ｆｕｌｌ，ｗｉｄｔｈ") == "full,width")
-        #expect(TextFolding.fold("e\u{301}te\u{301}") == "été")
-        #expect(TextFolding.fold("x²") == "x2")
+        #expect(TextNormalisation.normalise("ﬁne") == "fine")
+        #expect(TextNormalisation.normalise("Ｆｕｌｌ，ｗｉｄｔｈ") == "full,width")
+        #expect(TextNormalisation.normalise("e\u{301}te\u{301}") == "été")
+        #expect(TextNormalisation.normalise("x²") == "x2")
     }
 
     @Test func keepsDifferentWordsApart() {
-        #expect(TextFolding.fold("Carpe diem") != TextFolding.fold("Carpe noctem"))
-        #expect(TextFolding.fold("a b") != TextFolding.fold("ab"))
+        #expect(TextNormalisation.normalise("Carpe diem") != TextNormalisation.normalise("Carpe noctem"))
+        #expect(TextNormalisation.normalise("a b") != TextNormalisation.normalise("ab"))
     }
 
     @Test func theFastPathsAgreeWithTheNormaliser() async {
-        await propertyCheck(count: 500, input: FoldingSamples.text) { text in
-            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text))
+        await propertyCheck(count: 500, input: NormalisationSamples.text) { text in
+            #expect(TextNormalisation.normalise(text) == TextNormalisation.normaliseThroughNFKC(text))
         }
     }
 
@@ -62,7 +62,7 @@ import Testing
     @Test func aReusedBufferHoldsEachFoldExactly() async {
         let texts = Generator<[String], Shrinking<[String]>>(run: { rng in
             (0..<Int.random(in: 1...12, using: &rng)).map { _ in
-                let text = FoldingSamples.text.run(using: &rng)
+                let text = NormalisationSamples.text.run(using: &rng)
                 return Bool.random(using: &rng) ? "“" + String(repeating: text + " ", count: Int.random(in: 1...30, using: &rng)) + "…" : text
             }
         }, shrink: { texts in
@@ -70,11 +70,11 @@ import Testing
                 + Shrinking.replacingEach(in: texts) { Shrinking.removingCharacters(of: $0) }
         })
         await propertyCheck(count: 200, input: texts) { texts in
-            var buffer = FoldBuffer()
+            var buffer = NormalisationBuffer()
             for text in texts {
-                TextFolding.fold(text, into: &buffer)
-                #expect(buffer.withBytes { String(decoding: $0, as: UTF8.self) } == TextFolding.fold(text))
-                #expect(buffer.count == TextFolding.fold(text).utf8.count)
+                TextNormalisation.normalise(text, into: &buffer)
+                #expect(buffer.withBytes { String(decoding: $0, as: UTF8.self) } == TextNormalisation.normalise(text))
+                #expect(buffer.count == TextNormalisation.normalise(text).utf8.count)
             }
         }
     }
@@ -82,9 +82,9 @@ import Testing
     @Test func everyTableScalarAgreesWithTheNormaliser() {
         // Every scalar the fast path admits, alone and between letters.
         for value in UInt32(0x80)..<0x2_0000 {
-            guard FoldingScalars.isKnownStable(value), let scalar = Unicode.Scalar(value) else { continue }
+            guard NormalisingScalars.isKnownStable(value), let scalar = Unicode.Scalar(value) else { continue }
             let text = "A\(scalar)b"
-            if TextFolding.fold(text) != TextFolding.foldThroughNormaliser(text) {
+            if TextNormalisation.normalise(text) != TextNormalisation.normaliseThroughNFKC(text) {
                 Issue.record("U+\(String(value, radix: 16, uppercase: true)) folds differently on the fast path")
                 return
             }
@@ -92,14 +92,14 @@ import Testing
     }
 
     @Test func foldingIsIdempotent() async {
-        await propertyCheck(count: 300, input: FoldingSamples.text) { text in
-            let once = TextFolding.fold(text)
-            #expect(TextFolding.fold(once) == once)
+        await propertyCheck(count: 300, input: NormalisationSamples.text) { text in
+            let once = TextNormalisation.normalise(text)
+            #expect(TextNormalisation.normalise(once) == once)
         }
     }
 }
 
-extension TextFoldingTests {
+extension TextNormalisationTests {
     /// Mostly plain ASCII with spaces, capitals, runs of whitespace and a few other scalars: the
     /// text the eight-bytes-at-a-time path takes, checked against the byte-at-a-time path.
     @Test func theWordAtATimePathAgreesWithTheByteAtATimePath() async {
@@ -109,12 +109,12 @@ extension TextFoldingTests {
             (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
         }, shrink: { Shrinking.removingCharacters(of: $0) })
         await propertyCheck(count: 1000, input: texts) { text in
-            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
+            #expect(TextNormalisation.normalise(text) == TextNormalisation.normaliseThroughNFKC(text), "\(text.debugDescription)")
         }
     }
 }
 
-extension TextFoldingTests {
+extension TextNormalisationTests {
     /// Eight-byte words that end in a space, hold two spaces in a row, or stop at a non-ASCII or
     /// control byte part-way: the word path folds the plain bytes before the stop and leaves the
     /// rest to the byte-at-a-time path.
@@ -123,7 +123,7 @@ extension TextFoldingTests {
                      "a b c d e f g h i", "a  b  c  d  e  f", "Seven! éé and more words", "x       y", " leading words here",
                      "abcdefgh\tijklmnop", "ends with a space at eight ", "Çelik ÖZTÜRK and friends", "abcdefg—hijklmn"]
         for text in texts {
-            #expect(TextFolding.fold(text) == TextFolding.foldThroughNormaliser(text), "\(text.debugDescription)")
+            #expect(TextNormalisation.normalise(text) == TextNormalisation.normaliseThroughNFKC(text), "\(text.debugDescription)")
         }
     }
 
@@ -136,7 +136,7 @@ extension TextFoldingTests {
             for offset in 0..<18 {
                 for tailLength in 0..<11 {
                     let text = String("AbCdEfGhIjKlMnOpQr".prefix(offset)) + stop + String("cd eFghijKL".prefix(tailLength))
-                    if TextFolding.fold(text) != TextFolding.foldThroughNormaliser(text) { mismatches.append(text) }
+                    if TextNormalisation.normalise(text) != TextNormalisation.normaliseThroughNFKC(text) { mismatches.append(text) }
                 }
             }
         }
@@ -153,8 +153,8 @@ extension TextFoldingTests {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 for text in ["\(scalar)", "A\(scalar)b", "a \(scalar)", "xyz \(scalar)\(scalar) Q"] {
-                    guard let expected = TextFolding.foldScalarByScalar(text) else { continue }
-                    if TextFolding.fold(text) != expected { mismatches.append(String(value, radix: 16)) }
+                    guard let expected = TextNormalisation.normaliseScalarByScalar(text) else { continue }
+                    if TextNormalisation.normalise(text) != expected { mismatches.append(String(value, radix: 16)) }
                 }
             }
         }

@@ -1,17 +1,17 @@
-/// Room to fold texts into, reused from one text to the next: ``TextFolding/fold(_:into:)-(_,FoldBuffer)``
-/// leaves the folded bytes of the last text in it.
+/// Room to normalise texts into, reused from one text to the next: ``TextNormalisation/normalise(_:into:)-(_,NormalisationBuffer)``
+/// leaves the normalised bytes of the last text in it.
 ///
-/// Folding into an array costs a sizing of it to the worst case and a cut to the bytes written
-/// for every text: more than folding a short text. The buffer only grows, and keeps where the
-/// folded bytes start and end.
+/// Normalising into an array costs a sizing of it to the worst case and a cut to the bytes written
+/// for every text: more than normalising a short text. The buffer only grows, and keeps where the
+/// normalised bytes start and end.
 ///
 /// ```swift
-/// var buffer = FoldBuffer()
-/// TextFolding.fold("  Well begun… ", into: &buffer)
+/// var buffer = NormalisationBuffer()
+/// TextNormalisation.normalise("  Well begun… ", into: &buffer)
 /// buffer.withBytes { String(decoding: $0, as: UTF8.self) }   // "well begun"
 /// ```
-package struct FoldBuffer {
-    /// At least as many bytes as the largest fold so far needed; the last fold's are `start..<end`.
+package struct NormalisationBuffer {
+    /// At least as many bytes as the largest normalisation so far needed; the last normalisation's are `start..<end`.
     private var storage: [UInt8] = []
     private var start = 0
     private var end = 0
@@ -19,21 +19,21 @@ package struct FoldBuffer {
     /// An empty buffer.
     package init() {}
 
-    /// A buffer holding `bytes` as if they were a fold (for tests).
+    /// A buffer holding `bytes` as if they were a normalisation (for tests).
     package init(_ bytes: some Sequence<UInt8>) {
         storage = Array(bytes)
         end = storage.count
     }
 
-    /// The number of folded bytes.
+    /// The number of normalised bytes.
     package var count: Int { end - start }
 
-    /// Calls `body` with the folded bytes.
+    /// Calls `body` with the normalised bytes.
     package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    /// Leaves no folded bytes (keeping the room).
+    /// Leaves no normalised bytes (keeping the room).
     package mutating func removeAll() {
         (start, end) = (0, 0)
     }
