@@ -173,6 +173,7 @@ extension StoreTransaction {
     public func archiveMissing(source: Int64) throws(CardportError) -> (archived: Int, missing: Int) {
         try run {
             try flushLinks()
+            try flushOrigins()
             var archived = 0
             var missing = 0
             let rows = try Row.fetchAll(db, sql: "SELECT pk, kind, card FROM origin WHERE source = ? ORDER BY pk",
@@ -252,6 +253,13 @@ extension StoreTransaction {
     }
 
     private func originRow(pk: Int64) throws -> OriginRow? {
+        if let first = origins.pending.first?.pk, pk >= first {
+            let index = Int(pk - first)
+            guard index < origins.pending.count else { return nil }
+            let origin = origins.pending[index]
+            return OriginRow(pk: origin.pk, source: origin.source, kind: origin.kind, card: origin.card, digest: origin.digest,
+                             base: origin.base)
+        }
         let statement = try origins.statement(db, \.byPK, "SELECT pk, source, kind, card, digest, base FROM origin WHERE pk = ?1")
         statement.bind(1, pk)
         guard try statement.step() else { return nil }
@@ -264,6 +272,7 @@ extension StoreTransaction {
     /// whole words. The latest such origin wins.
     private func earlierVersion(of citation: Citation, book: Int64, excluding card: Int64 = 0) throws -> OriginRow? {
         guard let location = citation.location else { return nil }
+        try flushOrigins()
         let statement: BulkStatement
         if let start = location.start {
             // Only highlights that start at most `longestHighlight` locations earlier are looked at:
@@ -303,6 +312,16 @@ extension StoreTransaction {
 
     private func insertOrigin(source: Int64, item: OriginItem, kind: RecordKind, card: Int64, digest: Int64, base: String?,
                               record: Record) throws -> Int64 {
+        if origins.indexState == .unindexed {
+            // Filling an empty table: rows wait and go in many to a statement, numbered here.
+            let pk = origins.nextPK
+            origins.nextPK += 1
+            origins.pending.append(PendingOrigin(pk: pk, source: source, item: item, kind: kind, card: card, digest: digest,
+                                                 base: base, kindle: OriginStatements.kindleColumns(item: item, record: record)))
+            origins.unindexedItems[ItemKey(item), default: []].append(pk)
+            if origins.pending.count == OriginState.rowsPerStatement { try flushOrigins() }
+            return pk
+        }
         let insert = try origins.statement(db, \.insert, """
             INSERT INTO origin (source, item_high, item_low, kind, card, digest, base, book, location_start, location_end, page)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
@@ -316,12 +335,44 @@ extension StoreTransaction {
         insert.bind(7, base)
         OriginStatements.bindKindle(insert, item: item, record: record, from: 8)
         try insert.run()
-        let pk = insert.lastInsertedRowID
-        if origins.indexState == .unindexed { origins.unindexedItems[ItemKey(item), default: []].append(pk) }
-        return pk
+        return insert.lastInsertedRowID
+    }
+
+    /// Inserts the origin rows waiting in ``OriginState/pending``; every statement that reads or
+    /// changes the origin table runs after it.
+    func flushOrigins() throws {
+        let pending = origins.pending
+        guard !pending.isEmpty else { return }
+        var row = 0
+        while row < pending.count {
+            let count = pending.count - row >= OriginState.rowsPerStatement ? OriginState.rowsPerStatement : 1
+            let insert = try count == 1
+                ? origins.statement(db, \.insertNumbered, OriginStatements.insertOne)
+                : origins.statement(db, \.insertBatch, OriginStatements.insertBatch)
+            var parameter: Int32 = 1
+            for origin in pending[row..<(row + count)] {
+                insert.bind(parameter, origin.pk)
+                insert.bind(parameter + 1, origin.source)
+                insert.bind(parameter + 2, Int64(bitPattern: origin.item.high))
+                insert.bind(parameter + 3, Int64(bitPattern: origin.item.low))
+                insert.bind(parameter + 4, origin.kind.rawValue)
+                insert.bind(parameter + 5, origin.card)
+                insert.bind(parameter + 6, origin.digest)
+                insert.bind(parameter + 7, origin.base)
+                insert.bind(parameter + 8, origin.kindle.book)
+                insert.bind(parameter + 9, origin.kindle.start)
+                insert.bind(parameter + 10, origin.kindle.end)
+                insert.bind(parameter + 11, origin.kindle.page)
+                parameter += 12
+            }
+            try insert.run()
+            row += count
+        }
+        origins.pending.removeAll(keepingCapacity: true)
     }
 
     private func rewriteOrigin(_ pk: Int64, item: OriginItem, card: Int64, digest: Int64, base: String?, record: Record) throws {
+        try flushOrigins()
         let old = try Row.fetchOne(db, sql: "SELECT item_high, item_low FROM origin WHERE pk = ?", arguments: [pk])
         let update = try origins.statement(db, \.rewrite, """
             UPDATE origin SET item_high = ?2, item_low = ?3, card = ?4, digest = ?5, base = ?6, book = ?7,
@@ -358,6 +409,7 @@ extension StoreTransaction {
             let key = try StoreReader(db: db).card(kind, pk: pk).identityKey
             statements.unindexedKeys?[key] = nil
         }
+        try flushOrigins()
         try db.execute(sql: "UPDATE origin SET card = ? WHERE kind = ? AND card = ?", arguments: [other, kind.rawValue, pk])
         try deleteCardRows(kind, pk: pk)
     }
@@ -378,16 +430,24 @@ extension StoreTransaction {
 
     /// Before a card changes, writes out the bases its origins keep as "the card as it is".
     func keepBases(_ kind: RecordKind, pk: Int64) throws {
+        // Origins still waiting to be inserted are given theirs in memory.
+        let waiting = origins.pending.indices.filter {
+            origins.pending[$0].card == pk && origins.pending[$0].kind == kind && origins.pending[$0].base == nil
+        }
         let pending = try origins.statement(db, \.pendingBase,
                                             "SELECT EXISTS (SELECT 1 FROM origin WHERE kind = ?1 AND card = ?2 AND base IS NULL)")
         pending.bind(1, kind.rawValue)
         pending.bind(2, pk)
-        guard try pending.run() == 1 else { return }
+        let inTable = try pending.run() == 1
+        guard inTable || !waiting.isEmpty else { return }
         try flushLinks()
         let card = try StoreReader(db: db).card(kind, pk: pk, queries: try statements(kind).card)
+        let base = OriginBase.encode(card)
+        for index in waiting { origins.pending[index].base = base }
+        guard inTable else { return }
         let write = try origins.statement(db, \.writeBase,
                                           "UPDATE origin SET base = ?1 WHERE kind = ?2 AND card = ?3 AND base IS NULL")
-        write.bind(1, OriginBase.encode(card))
+        write.bind(1, base)
         write.bind(2, kind.rawValue)
         write.bind(3, pk)
         try write.run()
@@ -395,6 +455,7 @@ extension StoreTransaction {
 
     /// Makes again the item index set aside while this transaction filled an empty origin table.
     func finishOrigins() throws {
+        try flushOrigins()
         guard origins.indexState == .unindexed else { return }
         try db.execute(sql: "CREATE INDEX origin_item ON origin (item_high, item_low)")
         origins.indexState = .unknown
@@ -426,7 +487,15 @@ final class OriginState {
     var seen = Set<Int64>()
     var indexState = IndexState.unknown
     var unindexedItems: [ItemKey: [Int64]] = [:]
+    /// Origins added while the item index is set aside, not inserted yet (``StoreTransaction/flushOrigins()``),
+    /// and the number the next one gets: the table was empty, so they are numbered from 1.
+    var pending: [PendingOrigin] = []
+    var nextPK: Int64 = 1
     var statements = OriginStatements()
+
+    /// The origin rows one statement inserts while an empty table fills: one statement per row
+    /// costs twice as much (each opens the table and its three indexes again).
+    static let rowsPerStatement = 64
 
     /// A prepared statement kept at `path`, made on first use.
     func statement(_ db: Database, _ path: WritableKeyPath<OriginStatements, BulkStatement?>, _ sql: String) throws -> BulkStatement {
@@ -444,6 +513,8 @@ struct OriginStatements {
     var byBook: BulkStatement?
     var byPage: BulkStatement?
     var insert: BulkStatement?
+    var insertNumbered: BulkStatement?
+    var insertBatch: BulkStatement?
     var rewrite: BulkStatement?
     var pendingBase: BulkStatement?
     var writeBase: BulkStatement?
@@ -455,19 +526,49 @@ struct OriginStatements {
                                    card: statement.int(3) ?? 0, digest: statement.int(4) ?? 0, base: statement.text(5))
     }
 
+    /// Inserts `rows` origins with their numbers, twelve parameters each.
+    static func insertNumbered(rows: Int) -> String {
+        "INSERT INTO origin (pk, source, item_high, item_low, kind, card, digest, base, book, location_start, location_end, page) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
+    static let insertOne = insertNumbered(rows: 1)
+    static let insertBatch = insertNumbered(rows: OriginState.rowsPerStatement)
+
+    /// A Kindle origin's book and location; all `nil` for other items.
+    static func kindleColumns(item: OriginItem, record: Record) -> KindleColumns {
+        guard let book = item.book, case .citation(let c) = record, let location = c.location else { return KindleColumns() }
+        // A page-only highlight (a PDF's) is found again by its page.
+        return KindleColumns(book: book, start: location.start.map(Int64.init), end: location.end.map(Int64.init),
+                             page: location.start == nil ? location.page : nil)
+    }
+
     /// Binds a Kindle origin's book and location (NULL for other items) from parameter `first` on.
     static func bindKindle(_ statement: BulkStatement, item: OriginItem, record: Record, from first: Int32) {
-        guard let book = item.book, case .citation(let c) = record, let location = c.location else {
-            statement.bindNull(first)
-            statement.bindNull(first + 1)
-            statement.bindNull(first + 2)
-            statement.bindNull(first + 3)
-            return
-        }
-        statement.bind(first, book)
-        statement.bind(first + 1, location.start.map(Int64.init))
-        statement.bind(first + 2, location.end.map(Int64.init))
-        // A page-only highlight (a PDF's) is found again by its page.
-        statement.bind(first + 3, location.start == nil ? location.page : nil)
+        let columns = kindleColumns(item: item, record: record)
+        statement.bind(first, columns.book)
+        statement.bind(first + 1, columns.start)
+        statement.bind(first + 2, columns.end)
+        statement.bind(first + 3, columns.page)
     }
+}
+
+/// The origin table's columns that find a Kindle highlight's earlier versions.
+struct KindleColumns {
+    var book: Int64?
+    var start: Int64?
+    var end: Int64?
+    var page: String?
+}
+
+/// An origin row waiting to be inserted.
+struct PendingOrigin {
+    var pk: Int64
+    var source: Int64
+    var item: OriginItem
+    var kind: RecordKind
+    var card: Int64
+    var digest: Int64
+    var base: String?
+    var kindle: KindleColumns
 }

@@ -437,7 +437,10 @@ public final class StoreTransaction {
 
     /// Deletes the archived citations `filter` selects (never an unarchived one); returns how many.
     public func purgeArchived(_ filter: CardFilter) throws(CardportError) -> Int {
-        try run { try flushLinks() }
+        try run {
+            try flushLinks()
+            try flushOrigins()
+        }
         var selection = filter
         selection.kinds = [.citation]
         selection.archived = .only
@@ -460,6 +463,7 @@ public final class StoreTransaction {
     public func removeEverything() throws(CardportError) {
         try run {
             try flushLinks()
+            try flushOrigins()
             for table in ["citation_tag", "bookmark_tag", "topic_link", "topic_question", "extra", "origin", "source",
                           "citation", "bookmark", "task", "topic", "tag", "settings_widget_tag", "settings", "provenance"] {
                 try db.execute(sql: "DELETE FROM \(table)")

@@ -225,6 +225,61 @@ import Testing
         #expect(try Self.citations(store).map(\.isArchived) == [false, false])
     }
 
+    /// Highlights of one book, far more than one statement's worth of origins: lengthened versions,
+    /// exact repeats and edited repeats of highlights made a few entries before, or many.
+    private func longHistory() -> [Record] {
+        (0..<300).map { i -> Record in
+            switch i % 4 {
+            case 1 where i >= 70:
+                let j = i % 8 == 1 ? i - 70 : i - 9
+                return highlight("Sentence \(j) about the library of Babel. And what came after it.", 10 * j, 10 * j + 3, minute: i)
+            case 2 where i >= 65:
+                return longHistoryBase(i % 8 == 2 ? i - 65 : i - 6)
+            case 3 where i >= 66:
+                guard case .citation(var c) = longHistoryBase(i % 8 == 3 ? i - 66 : i - 7) else { return longHistoryBase(i) }
+                c.note = "read again"
+                return .citation(c)
+            default:
+                return longHistoryBase(i)
+            }
+        }
+    }
+
+    private func longHistoryBase(_ i: Int) -> Record {
+        highlight("Sentence \(i) about the library of Babel.", 10 * i, 10 * i + 1, minute: i)
+    }
+
+    /// Every origin of a store, without its numbers: item, kind, card text, digest, base, location.
+    private func originRows(_ path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: """
+                SELECT o.item_high || ' ' || o.item_low || ' ' || o.kind || ' ' || c.text || ' ' || o.digest || ' '
+                    || coalesce(o.base, '-') || ' ' || coalesce(o.location_start, '-') || ' ' || coalesce(o.location_end, '-')
+                FROM origin o JOIN citation c ON c.pk = o.card JOIN source s ON s.pk = o.source
+                WHERE s.key != 'cardport:/seed.json' ORDER BY 1
+                """)
+        }
+    }
+
+    @Test(arguments: [("kindle:/My Clippings.txt", "kindle"), ("cardport:/backup.json", "cardport")])
+    func aFirstImportEndsAsTheSameImportIntoAStoreThatHasOrigins(source: String, format: String) throws {
+        let (directory, empty) = try newStore()
+        let seededPath = directory.file("seeded.sqlite")
+        let seeded = try Store(path: seededPath)
+        let seed = Citation(id: "seed", text: "A card from elsewhere.", author: "Someone", source: "Another book")
+        try Self.sync(seeded, [.citation(seed)], source: "cardport:/seed.json")
+        let records = longHistory()
+        let first = try Self.sync(empty, records, source: source, format: format).results
+        let later = try Self.sync(seeded, records, source: source, format: format).results
+        #expect(first.count == later.count)
+        #expect(first.indices.first { first[$0] != later[$0] } == nil, "the first entry whose sync differs")
+        #expect(try Self.citations(empty) == Self.citations(seeded).filter { $0.id != "seed" })
+        #expect(try originRows(directory.file("store.sqlite")) == originRows(seededPath))
+        // And the next import of the same file changes nothing.
+        let again = try Self.sync(empty, records, source: source, format: format).results
+        #expect(!again.contains { $0.result == .added || $0.result == .updated })
+    }
+
     // MARK: Laws
 
     @Test func importingTwiceIsImportingOnce() async {
