@@ -22,8 +22,7 @@ extension CardportCommand {
 
         @OptionGroup var plugins: PluginOptions
 
-        @Flag(help: "Print the result as JSON.")
-        var json = false
+        @OptionGroup var output: OutputReportOptions
 
         func run() throws {
             var reports: [InspectionReport] = []
@@ -39,11 +38,7 @@ extension CardportCommand {
                     failure = failure ?? code
                 }
             }
-            if json {
-                Terminal.printOutput(Terminal.json(reports))
-            } else {
-                for report in reports { Terminal.printOutput(report.summary + "\n") }
-            }
+            output.print(reports)
             if let failure { throw failure }
         }
     }

@@ -29,6 +29,33 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
+/// `--report`, for the commands whose report is what they print (`inspect`, `stats`, `verify`): the
+/// summary, or the same report as JSON, goes to standard output.
+struct OutputReportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("How to print: text or json.", valueName: "style"))
+    var report: ReportStyle = .text
+
+    /// `--json`, the name `inspect` first gave `--report json`; kept so that scripts keep working.
+    @Flag(name: .customLong("json"), help: .hidden)
+    var json = false
+
+    var style: ReportStyle { json ? .json : report }
+
+    /// Prints `report` as asked: its summary (or `text`, when the command words it itself) or its JSON.
+    func print(_ report: some OperationReport, text: String? = nil) {
+        Terminal.printOutput(style == .json ? Terminal.json(report) : text ?? report.summary)
+    }
+
+    /// Prints the reports of several inputs: each one's summary on its own line, or one JSON array.
+    func print(_ reports: [some OperationReport]) {
+        if style == .json {
+            Terminal.printOutput(Terminal.json(reports))
+        } else {
+            for report in reports { Terminal.printOutput(report.summary + "\n") }
+        }
+    }
+}
+
 /// `--keep-going`, for every command that reads records.
 struct KeepGoingOption: ParsableArguments {
     @Flag(name: .customLong("keep-going"), help: "Skip records that cannot be read, report them, go on with the rest (exits 65).")

@@ -15,16 +15,12 @@ extension CardportCommand {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(help: ArgumentHelp("How to print: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
+        @OptionGroup var output: OutputReportOptions
 
         func run() throws {
-            var text = ""
-            try Terminal.run { () throws(CardportError) in
-                let statistics = try Statistics(opening: try store.file).run()
-                text = report == .json ? Terminal.json(statistics) : statistics.summary
-            }
-            Terminal.printOutput(text)
+            var statistics: Statistics.Report?
+            try Terminal.run { () throws(CardportError) in statistics = try Statistics(opening: try store.file).run() }
+            if let statistics { output.print(statistics) }
         }
     }
 }

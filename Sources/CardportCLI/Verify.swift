@@ -19,14 +19,13 @@ extension CardportCommand {
         @Argument(help: ArgumentHelp("The backup file.", valueName: "file"))
         var file: String
 
-        @Option(help: ArgumentHelp("How to print: text or json.", valueName: "style"))
-        var report: ReportStyle = .text
+        @OptionGroup var output: OutputReportOptions
 
         func run() throws {
             var summary: BackupSummary?
             try Terminal.run { () throws(CardportError) in summary = try BackupVerification.verify(file) }
             guard let summary else { return }
-            Terminal.printOutput(report == .json ? Terminal.json(summary) : "ok " + summary.summary)
+            output.print(summary, text: "ok " + summary.summary)
         }
     }
 }
