@@ -270,10 +270,41 @@ public final class Store: Sendable {
                 let plain = try DatabaseQueue(path: path, configuration: configuration(readOnly: true, path: path))
                 try plain.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
                 return plain
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+                try rollBackInterruptedFill(path)
+                return try DatabaseQueue(path: path, configuration: configuration(readOnly: true, path: path))
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
                 return try DatabaseQueue(path: immutableURI(path), configuration: configuration(readOnly: true, path: path))
             }
         }
+    }
+
+    /// Undoes a first import that was cut short (``fillsThroughJournal(_:)``): its rollback journal
+    /// must be played back before the file can be read, and only a connection that may write plays
+    /// it back.
+    ///
+    /// Only a store's own journal is played back: the file's header, read as bytes, must carry
+    /// Cardport's application id (every store that writes through a rollback journal has it).
+    /// Another program's database with an unfinished transaction is refused and left as it is.
+    private static func rollBackInterruptedFill(_ path: String) throws(CardportError) {
+        guard headerCarriesApplicationID(path) else {
+            throw CardportError(.io, "'\(path)' is not a Cardport store: it holds another program's unfinished transaction",
+                                hint: "nothing was changed; pass --store with a Cardport store, or a path where a new one may be made")
+        }
+        try attempt(path) {
+            let queue = try DatabaseQueue(path: path, configuration: configuration(path: path))
+            try queue.read { db in _ = try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        }
+    }
+
+    /// Whether the SQLite header of the file at `path` carries ``applicationID`` (bytes 68–71, big-endian).
+    private static func headerCarriesApplicationID(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 72), header.count == 72,
+              header.prefix(16) == Data("SQLite format 3\0".utf8) else { return false }
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Int32(bitPattern: id) == applicationID
     }
 
     /// The SQLite URI that opens `path` as a file nothing else changes.

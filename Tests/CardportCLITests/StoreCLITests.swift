@@ -218,6 +218,48 @@ import Glibc
         #expect(outcomes.values.contains(before + count), "one import must be let run to its end: \(outcomes)")
     }
 
+    /// Where a first import into an empty store, which writes through a rollback journal, is
+    /// killed: when the journal appears (the commit has begun), when the store has grown past a
+    /// megabyte (its pages are being written), or never.
+    enum FirstImportKillPoint: String, CaseIterable, Sendable {
+        case journalAppears, storePastAMegabyte, never
+
+        func isReached(journal: Int?, store: Int?) -> Bool {
+            switch self {
+            case .journalAppears: journal != nil
+            case .storePastAMegabyte: (store ?? 0) > 1 << 20
+            case .never: false
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aFirstImportKilledAtAnyPointLeavesAnEmptyOrAFullStoreAndASoundFile() throws {
+        let scratch = try TemporaryDirectory()
+        let store = scratch.file("store.sqlite")
+        let empty = try scratch.write("empty.jsonl", "")
+        #expect(try CLIRunner.run(["import", empty, "--store", store, "-q"]).status == 0)
+        let count = 20000
+        let input = try scratch.write("big.jsonl", StoreCLITests.citations(count, prefix: "First"))
+        var outcomes: [FirstImportKillPoint: Int] = [:]
+        for point in FirstImportKillPoint.allCases {
+            let process = try CLIRunner.start(["import", input, "--store", store, "-q"])
+            while process.isRunning
+                && !point.isReached(journal: Self.size(of: store + "-journal"), store: Self.size(of: store)) { sched_yield() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(try Store(path: store).integrityCheck() == ["ok"], "killed at \(point)")
+            let now = try citationCount(store)
+            #expect(now == 0 || now == count, "killed at \(point): \(now) citations")
+            outcomes[point] = now
+            if now == count { break }
+        }
+        #expect(outcomes.values.contains(count), "one import must be let run to its end: \(outcomes)")
+        // Back in WAL mode, whatever happened.
+        let header = try Data(contentsOf: URL(fileURLWithPath: store)).prefix(20)
+        #expect(header[18] == 2 && header[19] == 2)
+    }
+
     private static func size(of path: String) -> Int? {
         var status = stat()
         return stat(path, &status) == 0 ? Int(status.st_size) : nil

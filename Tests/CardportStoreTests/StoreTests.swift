@@ -90,6 +90,38 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["Quotes.sqlite"])
     }
 
+    @Test(arguments: [Store.Access.writing, .reading])
+    func anotherProgramsDatabaseWithAnUnfinishedTransactionIsRefusedAndLeftByteForByte(access: Store.Access) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("Quotes.sqlite")
+        // Another program dies in the middle of a transaction through a rollback journal, which it
+        // leaves behind, hot: the next connection that may write would play it back.
+        let python = try #require(ExternalProgram.find("python3", package: "python3"))
+        let made = try ExternalProgram.run(python, ["-c", """
+            import os, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("PRAGMA journal_mode = DELETE")
+            db.execute("CREATE TABLE ZQUOTE (Z_PK INTEGER PRIMARY KEY, ZTEXT TEXT)")
+            db.execute("INSERT INTO ZQUOTE VALUES (1, 'Hi.')")
+            db.execute("PRAGMA cache_size = 4")
+            db.execute("BEGIN")
+            for i in range(2, 2000):
+                db.execute("INSERT INTO ZQUOTE VALUES (?, ?)", (i, "x" * 500))
+            os._exit(0)
+            """, path])
+        #expect(made.status == 0, "\(made.errors)")
+        let journal = path + "-journal"
+        let before = try [path, journal].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(before[1].count > 512, "the journal holds pages")
+        #expect {
+            _ = try Store(path: path, access: access)
+        } throws: { error in
+            (error as? CardportError)?.message == "'\(path)' is not a Cardport store: it holds another program's unfinished transaction"
+        }
+        #expect(try [path, journal].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["Quotes.sqlite", "Quotes.sqlite-journal"])
+    }
+
     @Test func aDatabaseOfAnotherApplicationIDIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("other.sqlite")
