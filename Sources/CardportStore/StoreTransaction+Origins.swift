@@ -253,12 +253,9 @@ extension StoreTransaction {
     }
 
     private func originRow(pk: Int64) throws -> OriginRow? {
-        if let first = origins.pending.first?.pk, pk >= first {
+        if let first = origins.pending.first?.row.pk, pk >= first {
             let index = Int(pk - first)
-            guard index < origins.pending.count else { return nil }
-            let origin = origins.pending[index]
-            return OriginRow(pk: origin.pk, source: origin.source, kind: origin.kind, card: origin.card, digest: origin.digest,
-                             base: origin.base)
+            return index < origins.pending.count ? origins.pending[index].row : nil
         }
         let statement = try origins.statement(db, \.byPK, "SELECT pk, source, kind, card, digest, base FROM origin WHERE pk = ?1")
         statement.bind(1, pk)
@@ -316,8 +313,9 @@ extension StoreTransaction {
             // Filling an empty table: rows wait and go in many to a statement, numbered here.
             let pk = origins.nextPK
             origins.nextPK += 1
-            origins.pending.append(PendingOrigin(pk: pk, source: source, item: item, kind: kind, card: card, digest: digest,
-                                                 base: base, kindle: OriginStatements.kindleColumns(item: item, record: record)))
+            let row = OriginRow(pk: pk, source: source, kind: kind, card: card, digest: digest, base: base)
+            origins.pending.append(PendingOrigin(row: row, item: item,
+                                                 kindle: OriginStatements.kindleColumns(item: item, record: record)))
             origins.unindexedItems[ItemKey(item), default: []].append(pk)
             if origins.pending.count == OriginState.rowsPerStatement { try flushOrigins() }
             return pk
@@ -351,14 +349,14 @@ extension StoreTransaction {
                 : origins.statement(db, \.insertBatch, OriginStatements.insertBatch)
             var parameter: Int32 = 1
             for origin in pending[row..<(row + count)] {
-                insert.bind(parameter, origin.pk)
-                insert.bind(parameter + 1, origin.source)
+                insert.bind(parameter, origin.row.pk)
+                insert.bind(parameter + 1, origin.row.source)
                 insert.bind(parameter + 2, Int64(bitPattern: origin.item.high))
                 insert.bind(parameter + 3, Int64(bitPattern: origin.item.low))
-                insert.bind(parameter + 4, origin.kind.rawValue)
-                insert.bind(parameter + 5, origin.card)
-                insert.bind(parameter + 6, origin.digest)
-                insert.bind(parameter + 7, origin.base)
+                insert.bind(parameter + 4, origin.row.kind.rawValue)
+                insert.bind(parameter + 5, origin.row.card)
+                insert.bind(parameter + 6, origin.row.digest)
+                insert.bind(parameter + 7, origin.row.base)
                 insert.bind(parameter + 8, origin.kindle.book)
                 insert.bind(parameter + 9, origin.kindle.start)
                 insert.bind(parameter + 10, origin.kindle.end)
@@ -432,7 +430,7 @@ extension StoreTransaction {
     func keepBases(_ kind: RecordKind, pk: Int64) throws {
         // Origins still waiting to be inserted are given theirs in memory.
         let waiting = origins.pending.indices.filter {
-            origins.pending[$0].card == pk && origins.pending[$0].kind == kind && origins.pending[$0].base == nil
+            origins.pending[$0].row.card == pk && origins.pending[$0].row.kind == kind && origins.pending[$0].row.base == nil
         }
         let pending = try origins.statement(db, \.pendingBase,
                                             "SELECT EXISTS (SELECT 1 FROM origin WHERE kind = ?1 AND card = ?2 AND base IS NULL)")
@@ -443,7 +441,7 @@ extension StoreTransaction {
         try flushLinks()
         let card = try StoreReader(db: db).card(kind, pk: pk, queries: try statements(kind).card)
         let base = OriginBase.encode(card)
-        for index in waiting { origins.pending[index].base = base }
+        for index in waiting { origins.pending[index].row.base = base }
         guard inTable else { return }
         let write = try origins.statement(db, \.writeBase,
                                           "UPDATE origin SET base = ?1 WHERE kind = ?2 AND card = ?3 AND base IS NULL")
@@ -561,14 +559,9 @@ struct KindleColumns {
     var page: String?
 }
 
-/// An origin row waiting to be inserted.
+/// An origin row waiting to be inserted: the row as it is read back, and the columns that find it.
 struct PendingOrigin {
-    var pk: Int64
-    var source: Int64
+    var row: StoreTransaction.OriginRow
     var item: OriginItem
-    var kind: RecordKind
-    var card: Int64
-    var digest: Int64
-    var base: String?
     var kindle: KindleColumns
 }
