@@ -239,8 +239,7 @@ extension StoreTransaction {
             }
         }
         if state.indexState == .unindexed {
-            guard let pks = state.unindexedItems[ItemKey(item)] else { return [] }
-            return try pks.compactMap { pk in try originRow(pk: pk) }
+            return try state.unindexedItems.origins(of: ItemKey(item)).compactMap { pk in try originRow(pk: pk) }
         }
         let lookup = try state.statement(db, \.lookup, """
             SELECT pk, source, kind, card, digest, base FROM origin WHERE item_high = ?1 AND item_low = ?2 ORDER BY pk
@@ -316,7 +315,7 @@ extension StoreTransaction {
             let row = OriginRow(pk: pk, source: source, kind: kind, card: card, digest: digest, base: base)
             origins.pending.append(PendingOrigin(row: row, item: item,
                                                  kindle: OriginStatements.kindleColumns(item: item, record: record)))
-            origins.unindexedItems[ItemKey(item), default: []].append(pk)
+            origins.unindexedItems.add(pk, for: ItemKey(item))
             if origins.pending.count == OriginState.rowsPerStatement { try flushOrigins() }
             return pk
         }
@@ -387,8 +386,8 @@ extension StoreTransaction {
         origins.seen.insert(pk)
         if origins.indexState == .unindexed, let old {
             let oldKey = ItemKey(high: UInt64(bitPattern: old[0]), low: UInt64(bitPattern: old[1]))
-            origins.unindexedItems[oldKey]?.removeAll { $0 == pk }
-            origins.unindexedItems[ItemKey(item), default: []].append(pk)
+            origins.unindexedItems.remove(pk, for: oldKey)
+            origins.unindexedItems.add(pk, for: ItemKey(item))
         }
     }
 
@@ -457,7 +456,7 @@ extension StoreTransaction {
         guard origins.indexState == .unindexed else { return }
         try db.execute(sql: "CREATE INDEX origin_item ON origin (item_high, item_low)")
         origins.indexState = .unknown
-        origins.unindexedItems = [:]
+        origins.unindexedItems = UnindexedItems()
     }
 }
 
@@ -484,7 +483,7 @@ final class OriginState {
     var sources: [String: Int64] = [:]
     var seen = Set<Int64>()
     var indexState = IndexState.unknown
-    var unindexedItems: [ItemKey: [Int64]] = [:]
+    var unindexedItems = UnindexedItems()
     /// Origins added while the item index is set aside, not inserted yet (``StoreTransaction/flushOrigins()``),
     /// and the number the next one gets: the table was empty, so they are numbered from 1.
     var pending: [PendingOrigin] = []
