@@ -130,7 +130,12 @@ public final class Store: Sendable {
                 if !checkingReferences { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
                 defer { if !checkingReferences { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
                 let journalled = try !checkingReferences && Store.fillsThroughJournal(db)
-                defer { if journalled { try? db.execute(sql: "PRAGMA journal_mode = WAL") } }
+                defer {
+                    if journalled {
+                        try? db.execute(sql: "PRAGMA journal_mode = WAL")
+                        try? db.execute(sql: "PRAGMA synchronous = NORMAL")
+                    }
+                }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     let transaction = try StoreTransaction(db: db)
@@ -151,14 +156,18 @@ public final class Store: Sendable {
     /// to the file when the WAL is checkpointed. A rollback journal keeps the old content of the
     /// pages a transaction changes, and pages added at the end of the file have none: filling an
     /// empty store writes each page once, which takes a tenth off a first import. Either journal
-    /// leaves the store as it was when the transaction fails or the process dies. The switch needs
-    /// the store to itself: while another connection has it open, the WAL stays.
+    /// leaves the store as it was when the transaction fails or the process dies; the rollback
+    /// journal's transaction syncs fully (`synchronous = FULL`), so that a power loss cannot leave
+    /// half of it either. The switch needs the store to itself: while another connection has it
+    /// open, the WAL stays.
     private static func fillsThroughJournal(_ db: Database) throws -> Bool {
         for (_, table) in CardRows.tables {
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true { return false }
         }
-        guard let mode = try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") else { return false }
-        return mode == "delete"
+        guard let mode = try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE"), mode == "delete" else { return false }
+        // A rollback journal is only as safe as its syncs: all of them, as the WAL's `NORMAL` is not.
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+        return true
     }
 
     /// Brings the full-text index up to date with the cards added since it last caught up.
