@@ -201,12 +201,7 @@ import Glibc
         let input = try scratch.write("big.jsonl", StoreCLITests.citations(count, prefix: "Killed"))
         var outcomes: [KillPoint: Int] = [:]
         for point in KillPoint.allCases {
-            let process = try CLIRunner.start(["import", input, "--store", store, "-q"])
-            // Waits for the event, not for a time: the log's size is looked at until the point is
-            // reached or the import ends by itself.
-            while process.isRunning && !point.isReached(logSize: Self.size(of: store + "-wal")) { sched_yield() }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            try Self.importKilled(input, store: store) { point.isReached(logSize: Self.size(of: store + "-wal")) }
             #expect(try Store(path: store).integrityCheck() == ["ok"], "killed at \(point)")
             let now = try citationCount(store)
             #expect(now == before || now == before + count, "killed at \(point): \(now) citations")
@@ -243,11 +238,9 @@ import Glibc
         let input = try scratch.write("big.jsonl", StoreCLITests.citations(count, prefix: "First"))
         var outcomes: [FirstImportKillPoint: Int] = [:]
         for point in FirstImportKillPoint.allCases {
-            let process = try CLIRunner.start(["import", input, "--store", store, "-q"])
-            while process.isRunning
-                && !point.isReached(journal: Self.size(of: store + "-journal"), store: Self.size(of: store)) { sched_yield() }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            try Self.importKilled(input, store: store) {
+                point.isReached(journal: Self.size(of: store + "-journal"), store: Self.size(of: store))
+            }
             #expect(try Store(path: store).integrityCheck() == ["ok"], "killed at \(point)")
             let now = try citationCount(store)
             #expect(now == 0 || now == count, "killed at \(point): \(now) citations")
@@ -258,6 +251,15 @@ import Glibc
         // Back in WAL mode, whatever happened.
         let header = try Data(contentsOf: URL(fileURLWithPath: store)).prefix(20)
         #expect(header[18] == 2 && header[19] == 2)
+    }
+
+    /// Imports `input` into `store` and kills the import with SIGKILL as soon as `reached` says so,
+    /// unless it ends first. Waits for the event, not for a time: `reached` is asked again and again.
+    private static func importKilled(_ input: String, store: String, when reached: () -> Bool) throws {
+        let process = try CLIRunner.start(["import", input, "--store", store, "-q"])
+        while process.isRunning && !reached() { sched_yield() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 
     private static func size(of path: String) -> Int? {
