@@ -53,6 +53,7 @@ enum CardRows {
         /// ``probe`` for a row found by its primary key (?1), with the digest (?2) and import (?3).
         let probeRow: String
         /// Sets the key index aside, and makes it again: exactly as the schema's migration made it.
+        /// The id index and the search index's insert trigger go with it.
         let dropKeyIndex: String
         let createKeyIndex: String
 
@@ -78,9 +79,11 @@ enum CardRows {
             // go with the key index: random ids, and links in tag order, cost an import into an empty
             // table more than the one sort that makes each index again.
             let tagged = StoreSchema.taggedTables.contains(table)
+            let searched = !SearchIndex.columns(kind).isEmpty
             dropKeyIndex = "DROP INDEX \(table)_key; DROP INDEX \(table)_id" + (tagged ? "; DROP INDEX \(table)_tag_cards" : "")
+                + (searched ? "; \(SearchIndex.dropInsertTrigger(kind))" : "")
             createKeyIndex = "CREATE UNIQUE INDEX \(table)_key ON \(table) (key_high, key_low); CREATE INDEX \(table)_id ON \(table) (id)"
-                + (tagged ? "; \(StoreSchema.tagCardsIndex(table))" : "")
+                + (tagged ? "; \(StoreSchema.tagCardsIndex(table))" : "") + (searched ? "; \(SearchIndex.insertTrigger(kind))" : "")
             tagLinks = (1...CardRows.linksPerStatement).map { count in
                 "INSERT INTO \(table)_tag (\(table), position, tag) VALUES "
                     + Array(repeating: "(?, ?, ?)", count: count).joined(separator: ", ")

@@ -30,8 +30,8 @@ enum SearchIndex {
     /// held (a number set free when the last cards were deleted, and given again).
     ///
     /// SQLite runs a trigger's condition for every row inserted, which costs a bulk fill a third
-    /// of its inserting: an import into an empty table sets it aside (``setAsideInsertTrigger(_:kind:)``)
-    /// and makes it again before it commits.
+    /// of its inserting: an import into an empty table sets it aside with the key index
+    /// (``dropInsertTrigger(_:)``) and makes it again before it commits.
     static func insertTrigger(_ kind: RecordKind) -> String {
         precondition(!columns(kind).isEmpty, "\(kind) cards are not indexed for search")
         let table = CardRows.table(kind)
@@ -46,19 +46,9 @@ enum SearchIndex {
 
     /// Drops the insert trigger of an empty card table, for a bulk fill; the index then holds no card
     /// of it, and every card the fill adds is indexed by the next ``catchUp(_:)``.
-    static func setAsideInsertTrigger(_ db: Database, kind: RecordKind) throws {
-        guard !columns(kind).isEmpty else { return }
+    static func dropInsertTrigger(_ kind: RecordKind) -> String {
         let table = CardRows.table(kind)
-        try db.execute(sql: """
-            DROP TRIGGER \(table)_search_insert;
-            UPDATE search_state SET indexed = 0 WHERE kind = '\(table)';
-            """)
-    }
-
-    /// Makes again the insert trigger ``setAsideInsertTrigger(_:kind:)`` dropped.
-    static func restoreInsertTrigger(_ db: Database, kind: RecordKind) throws {
-        guard !columns(kind).isEmpty else { return }
-        try db.execute(sql: insertTrigger(kind))
+        return "DROP TRIGGER \(table)_search_insert; UPDATE search_state SET indexed = 0 WHERE kind = '\(table)'"
     }
 
     /// Whether some card table holds cards its index does not.

@@ -79,7 +79,6 @@ public final class StoreTransaction {
 
     /// A card table's prepared statements, made on first use and kept for the transaction.
     final class Prepared {
-        let kind: RecordKind
         let sql: CardRows.Statements
         let insert: BulkStatement
         let probe: BulkStatement
@@ -96,7 +95,6 @@ public final class StoreTransaction {
         /// The statements of a kind's table; `unindexed` when its key index has been set aside, so
         /// that cards are inserted without a conflict clause and probed by their row.
         init(_ kind: RecordKind, db: Database, unindexed: Bool) throws {
-            self.kind = kind
             sql = CardRows.statements(kind)
             insert = try BulkStatement(db, sql: unindexed ? sql.insertUnindexed : sql.insert)
             probe = try BulkStatement(db, sql: unindexed ? sql.probeRow : sql.probe)
@@ -113,14 +111,11 @@ public final class StoreTransaction {
         // A table that is empty when the transaction first writes to it (a first import, a restore)
         // fills fastest without its key index: inserting a million random keys into the index costs
         // more than building it once at the end. The keys are tracked in memory meanwhile, and
-        // ``finish()`` makes the index again before the transaction commits. The search index's
-        // insert trigger is set aside with it (``SearchIndex/insertTrigger(_:)``).
+        // ``finish()`` makes the index again before the transaction commits. The id index and the
+        // search index's insert trigger are set aside with it (``CardRows/Statements/dropKeyIndex``).
         let sql = CardRows.statements(kind)
         let empty = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM \(CardRows.table(kind)))") ?? false
-        if empty {
-            try db.execute(sql: sql.dropKeyIndex)
-            try SearchIndex.setAsideInsertTrigger(db, kind: kind)
-        }
+        if empty { try db.execute(sql: sql.dropKeyIndex) }
         let made = try Prepared(kind, db: db, unindexed: empty)
         prepared[kind.ordinal] = made
         return made
@@ -133,7 +128,6 @@ public final class StoreTransaction {
             try flushLinks()
             for (ordinal, statements) in prepared.enumerated() where statements?.unindexedKeys != nil {
                 try db.execute(sql: statements!.sql.createKeyIndex)
-                try SearchIndex.restoreInsertTrigger(db, kind: statements!.kind)
                 prepared[ordinal] = nil
             }
             try finishOrigins()
