@@ -1,4 +1,5 @@
 public import CardportCore
+import CardportMachinery
 import GRDB
 
 /// What an import's ``StoreTransaction/sync(_:item:source:policy:provenance:)`` did with a record,

@@ -1,3 +1,4 @@
+import CardportMachinery
 public import CardportCore
 
 /// Merges what a source gives now into a card, knowing what that source gave last time (the base).

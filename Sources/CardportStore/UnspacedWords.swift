@@ -1,4 +1,5 @@
 import CardportCore
+import CardportMachinery
 import Foundation
 
 /// The words of a search in scripts written without spaces between words (``UnspacedScript``):

@@ -1,6 +1,7 @@
 @testable import CardportCore
 import CardportTestSupport
 import PropertyBased
+import CardportMachinery
 import Testing
 
 @Suite struct IdentityKeyTests {

@@ -1,4 +1,4 @@
-/// The field names every format's record mapping knows, with their aliases folded together.
+/// The field names every format's record mapping knows, with their aliases gathered under each.
 ///
 /// The native JSON and YAML documents, JSON Lines and hand-written lists share one vocabulary:
 /// the canonical names (`text`, `author`, `created_at`, …) and what people write instead

@@ -8,7 +8,8 @@ extension Record {
     /// - task: the normalised description; topic: the normalised title; tag: the normalised name;
     /// - settings: one key, since a collection has one set of settings.
     ///
-    /// Folding is ``TextNormalisation/normalise(_:)``.
+    /// Normalising a text lower-cases it, maps it through NFKC, collapses its whitespace, unifies its
+    /// quotes, dashes and ellipses, and trims the punctuation at its edges (Merging.md, "Normalising text").
     public var identityKey: IdentityKey {
         switch self {
         case .settings: return IdentityKey(kind: .settings, parts: nil)
@@ -37,7 +38,7 @@ extension Citation {
         }
     }
 
-    /// The key of a citation whose text and author (`nil`: none) are already folded.
+    /// The key of a citation whose text and author (`nil`: none) are already normalised.
     package static func identityKey(normalisedText: UnsafeBufferPointer<UInt8>, normalisedAuthor: UnsafeBufferPointer<UInt8>?) -> IdentityKey {
         var hasher = StableHash()
         hasher.combine(RecordKind.citation.rawValue)

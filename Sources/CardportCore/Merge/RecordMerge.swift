@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// The field rules for folding two copies of one card into one.
 ///
 /// The existing copy is the one already in the collection (a store row, or a record from an earlier

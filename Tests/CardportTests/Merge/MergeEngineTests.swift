@@ -2,6 +2,7 @@ import Cardport
 import CardportCore
 import Foundation
 import PropertyBased
+import CardportMachinery
 import Testing
 
 @Suite struct MergeEngineTests {

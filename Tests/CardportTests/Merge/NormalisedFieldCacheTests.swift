@@ -2,6 +2,7 @@
 @testable import CardportCore
 import CardportTestSupport
 import PropertyBased
+import CardportMachinery
 import Testing
 
 @Suite struct NormalisedFieldCacheTests {

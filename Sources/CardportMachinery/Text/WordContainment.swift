@@ -14,16 +14,16 @@ import Foundation
 ///                          "Truth is a matter of the imagination.")   // true
 /// WordContainment.contains("the imagination", "imagin")                 // false: not a whole word
 /// ```
-public enum WordContainment {
+package enum WordContainment {
     /// Whether `long` contains `short` by whole words, once both are normalised; a text contains itself.
-    public static func contains(_ long: String, _ short: String) -> Bool {
+    package static func contains(_ long: String, _ short: String) -> Bool {
         let haystack = Array(TextNormalisation.normalise(long).utf8)
         let needle = Array(TextNormalisation.normalise(short).utf8)
         return contains(normalised: haystack, needle)
     }
 
     /// Whether either text contains the other by whole words.
-    public static func eitherContains(_ a: String, _ b: String) -> Bool {
+    package static func eitherContains(_ a: String, _ b: String) -> Bool {
         let first = Array(TextNormalisation.normalise(a).utf8)
         let second = Array(TextNormalisation.normalise(b).utf8)
         return first.count >= second.count ? contains(normalised: first, second) : contains(normalised: second, first)
@@ -31,7 +31,7 @@ public enum WordContainment {
 
     /// Whether the normalised UTF-8 `haystack` contains the normalised UTF-8 `needle` by whole words; for
     /// callers that normalise each text once (``TextNormalisation/normalise(_:into:)``) and compare it many times.
-    public static func contains(normalised haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    package static func contains(normalised haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         guard !needle.isEmpty else { return true }
         return haystack.withUnsafeBufferPointer { hay in

@@ -1,5 +1,4 @@
-@testable import CardportCore
-import CardportMachinery
+@testable import CardportMachinery
 import CardportTestSupport
 import PropertyBased
 import Testing

@@ -1,4 +1,4 @@
-import CardportCore
+@testable import CardportMachinery
 import Testing
 
 @Suite struct WordContainmentTests {

@@ -1,4 +1,3 @@
-import CardportCore
 import CardportMachinery
 import Foundation
 import Testing

@@ -8,21 +8,21 @@ extension WordContainment {
     /// let long = WordContainment.Normalised("Truth is a matter of the imagination. The soundest fact")
     /// WordContainment.eitherContains(long, WordContainment.Normalised("the imagination"))   // true
     /// ```
-    public struct Normalised: Sendable {
+    package struct Normalised: Sendable {
         /// The normalised UTF-8 (``TextNormalisation``).
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
         /// One bit for each hashed pair of adjacent bytes.
         private let pairs: (UInt64, UInt64, UInt64, UInt64)
 
         /// Normalises `text`.
-        public init(_ text: String) {
+        package init(_ text: String) {
             var bytes: [UInt8] = []
             TextNormalisation.normalise(text, into: &bytes)
             self.init(normalised: bytes)
         }
 
         /// A text already normalised by ``TextNormalisation``.
-        public init(normalised bytes: [UInt8]) {
+        package init(normalised bytes: [UInt8]) {
             self.bytes = bytes
             var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             withUnsafeMutableBytes(of: &words) { raw in
@@ -50,7 +50,7 @@ extension WordContainment {
     }
 
     /// Whether either normalised text contains the other by whole words.
-    public static func eitherContains(_ a: Normalised, _ b: Normalised) -> Bool {
+    package static func eitherContains(_ a: Normalised, _ b: Normalised) -> Bool {
         let (long, short) = a.bytes.count >= b.bytes.count ? (a, b) : (b, a)
         return long.mayContain(short) && contains(normalised: long.bytes, short.bytes)
     }

@@ -1,4 +1,3 @@
-package import CardportMachinery
 import Foundation
 
 /// Normalises text to the form identity keys compare: the same words, whatever their case, spacing,
@@ -20,16 +19,16 @@ import Foundation
 /// non-ASCII scalars come from a table (``NormalisedScalarTable``), and text whose every scalar is known
 /// to be unchanged by NFKC (Latin, Cyrillic, CJK, emoji, …) skips Foundation's normaliser, which
 /// costs several times more than the rest of the normalisation.
-public enum TextNormalisation {
+package enum TextNormalisation {
     /// The normalised form of `text`.
-    public static func normalise(_ text: String) -> String {
+    package static func normalise(_ text: String) -> String {
         var buffer = NormalisationBuffer()
         normalise(text, into: &buffer)
         return buffer.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Replaces the contents of `out` with the normalised UTF-8 of `text`, without making a string.
-    public static func normalise(_ text: String, into out: inout [UInt8]) {
+    package static func normalise(_ text: String, into out: inout [UInt8]) {
         var buffer = NormalisationBuffer()
         normalise(text, into: &buffer)
         out.removeAll(keepingCapacity: true)

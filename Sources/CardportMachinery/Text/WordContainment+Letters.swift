@@ -13,16 +13,16 @@ extension WordContainment {
     /// Hence, when `long` has a pair of `short` neither among its possible pairs, `long` cannot
     /// contain `short` (``mayContain(_:_:)``). Full-width letters, ligatures, superscripts and the
     /// like normalise to ASCII letters: a text with one says nothing.
-    public struct Letters: Sendable {
+    package struct Letters: Sendable {
         /// One bit for each hashed pair that normalising keeps.
         private let own: (UInt64, UInt64, UInt64, UInt64)
         /// One bit for each hashed pair the normalised text may have, when ``isComplete``.
         private let possible: (UInt64, UInt64, UInt64, UInt64)
         /// Whether ``possible`` covers every pair of ASCII letters or digits of the normalised text.
-        public let isComplete: Bool
+        package let isComplete: Bool
 
         /// The pairs of `text`.
-        public init(_ text: String) {
+        package init(_ text: String) {
             var ownPairs: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             var allPairs: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             var ascii = true
@@ -104,7 +104,7 @@ extension WordContainment {
         /// Whether normalising `scalar` (NFKC, lower-casing, quote and dash unification) surely gives no
         /// ASCII letter or digit. Conservative: blocks with a character that does are left out whole,
         /// but for the few such characters named here.
-        public static func normalisesToNoASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        package static func normalisesToNoASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
             normalisesToNoASCIIAlphanumeric(scalar.value)
         }
 
@@ -140,7 +140,7 @@ extension WordContainment {
 
     /// Whether the text summed up by `long` may contain the one summed up by `short` by whole words;
     /// `false` only when it surely does not (see ``Letters``).
-    public static func mayContain(_ long: Letters, _ short: Letters) -> Bool {
+    package static func mayContain(_ long: Letters, _ short: Letters) -> Bool {
         !long.isComplete || long.holdsPairs(of: short)
     }
 }
