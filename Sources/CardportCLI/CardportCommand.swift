@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cardport
 import CardportCore
 import Foundation
 

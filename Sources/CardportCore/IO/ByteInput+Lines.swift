@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 
 extension ByteInput {
     /// Where the next line of a line-oriented format lies in ``available``: its length without the
@@ -25,10 +19,8 @@ extension ByteInput {
         var searched = 0
         while true {
             let window = available
-            // memchr, which the C library vectorises, keeps finding line ends cheap.
-            if searched < window.count, let base = window.baseAddress,
-               let hit = memchr(base + searched, 0x0A, window.count - searched) {
-                let end = UnsafeRawPointer(hit) - base
+            // The C library's vectorised memchr (ByteScan) keeps finding line ends cheap.
+            if let end = ByteScan.firstIndex(of: 0x0A, in: window, from: searched) {
                 guard end <= limits.maximumFieldSize else { throw lineTooLong(limits) }
                 return (end > 0 && window[end - 1] == 0x0D ? end - 1 : end, end + 1)
             }

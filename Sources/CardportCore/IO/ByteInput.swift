@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CardportMachinery
 
 /// A stream of input bytes read in large chunks, with a window that readers parse in place.
@@ -66,17 +59,8 @@ public final class ByteInput {
         if path == "-" {
             self.init(descriptor: 0, name: "<stdin>", size: nil, ownsDescriptor: false, maximumWindow: maximumWindow)
         } else {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw POSIX.error(errno, doing: "read", path: path) }
-            var info = stat()
-            var size: Int?
-            if fstat(fd, &info) == 0 {
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    close(fd)
-                    throw POSIX.error(EISDIR, doing: "read", path: path)
-                }
-                if (info.st_mode & S_IFMT) == S_IFREG { size = Int(info.st_size) }
-            }
+            let (fd, size, code) = POSIXCalls.openForReading(path)
+            guard fd >= 0 else { throw CardportError.posix(code, doing: "read", path: path) }
             self.init(descriptor: fd, name: path, size: size, ownsDescriptor: true, maximumWindow: maximumWindow)
         }
         try prepare()
@@ -113,7 +97,7 @@ public final class ByteInput {
     deinit {
         storage.deallocate()
         rawChunk?.deallocate()
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { POSIXCalls.close(fd) }
     }
 
     private func prepare() throws(CardportError) {
@@ -163,8 +147,8 @@ public final class ByteInput {
         guard let raw = rawChunk else { return false }
         // Room for what is carried over and three UTF-8 bytes per code unit (see UTF16Transcoder).
         let budget = Swift.min(raw.count, (storage.count - end - 6) / 3 * 2)
-        let n = POSIX.read(fd, into: raw.baseAddress!, count: budget)
-        if n < 0 { throw POSIX.error(errno, doing: "read", path: name) }
+        let n = POSIXCalls.read(fd, into: raw.baseAddress!, count: budget)
+        if n < 0 { throw CardportError.posix(POSIXCalls.errorNumber, doing: "read", path: name) }
         if n == 0 {
             isAtEnd = true
             if utf16?.carried.isEmpty == false { throw invalidUTF16() }
@@ -187,9 +171,8 @@ public final class ByteInput {
 
     /// Throws at the first NUL byte in the window from storage index `from` on.
     private func refuseNUL(from index: Int) throws(CardportError) {
-        guard index < end, let base = storage.baseAddress,
-              let hit = memchr(base + index, 0, end - index) else { return }
-        let at = storageOffset + (UnsafeMutableRawPointer(hit) - base)
+        guard let hit = ByteScan.firstIndex(of: 0, in: UnsafeRawBufferPointer(rebasing: storage[0..<end]), from: index) else { return }
+        let at = storageOffset + hit
         throw error(.malformedInput, "a NUL byte (0x00) in '\(name)', which should be text", at: at,
                     hint: "the file is binary, or not in UTF-8 (UTF-16 without a byte-order mark has one in every other byte)")
     }
@@ -230,8 +213,8 @@ public final class ByteInput {
             storage = grown
         }
         if utf16 != nil { return try fillTranscoding() }
-        let n = POSIX.read(fd, into: storage.baseAddress! + end, count: storage.count - end)
-        if n < 0 { throw POSIX.error(errno, doing: "read", path: name) }
+        let n = POSIXCalls.read(fd, into: storage.baseAddress! + end, count: storage.count - end)
+        if n < 0 { throw CardportError.posix(POSIXCalls.errorNumber, doing: "read", path: name) }
         if n == 0 {
             isAtEnd = true
             return false
@@ -265,7 +248,7 @@ public final class ByteInput {
             let wanted = size - storageOffset + 1
             if wanted > storage.count, wanted <= maximumWindow {
                 let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: wanted, alignment: 16)
-                ByteInput.adviseHugePages(grown)
+                POSIXCalls.adviseHugePages(grown)
                 grown.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[0..<end]))
                 storage.deallocate()
                 storage = grown
@@ -286,19 +269,6 @@ public final class ByteInput {
     public func peek(upTo count: Int) throws(CardportError) -> [UInt8] {
         _ = try require(Swift.min(count, maximumWindow))
         return Array(available.prefix(count))
-    }
-
-    /// Asks the kernel to back a large window with huge pages where it can: a whole file read into
-    /// memory then costs a few dozen page faults instead of one per 4 KiB.
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let huge = 2 << 20
-        guard buffer.count >= 4 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        #endif
     }
 
     private func compact() {
@@ -323,17 +293,11 @@ public final class ByteInput {
 
     /// Counts `\n` bytes and the index of the last one (-1 when there is none).
     static func countLines(_ bytes: UnsafeRawBufferPointer) -> (Int, Int) {
-        guard var cursor = bytes.baseAddress, !bytes.isEmpty else { return (0, -1) }
-        let base = cursor
-        var remaining = bytes.count
         var lines = 0
         var last = -1
-        while remaining > 0, let hit = memchr(cursor, 0x0A, remaining) {
-            let index = UnsafeRawPointer(hit) - base
+        while let index = ByteScan.firstIndex(of: 0x0A, in: bytes, from: last + 1) {
             lines += 1
             last = index
-            cursor = UnsafeRawPointer(hit) + 1
-            remaining = bytes.count - index - 1
         }
         return (lines, last)
     }

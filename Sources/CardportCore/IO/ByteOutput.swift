@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 package import CardportMachinery
 
 /// A buffered sink of output bytes: a file descriptor, or memory.
@@ -95,7 +88,7 @@ public final class ByteOutput {
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) throws(CardportError) {
-        let code = POSIX.writeAll(fd, bytes)
-        if code != 0 { throw POSIX.error(code, doing: "write", path: name) }
+        let code = POSIXCalls.writeAll(fd, bytes)
+        if code != 0 { throw CardportError.posix(code, doing: "write", path: name) }
     }
 }

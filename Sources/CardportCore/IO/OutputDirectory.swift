@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 
 /// A set of output files that appear in a directory only when all of them are complete.
 ///
@@ -33,12 +27,10 @@ public final class OutputDirectory {
     public init(path: String) throws(CardportError) {
         let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
         self.path = base
-        var template = Array("\(base)/.cardport-XXXXXX".utf8CString)
-        let made = PendingOutputs.create(destination: base, isDirectory: true) { () -> String? in
-            guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return nil }
-            return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        let made = PendingOutputs.create(destination: base, isDirectory: true) {
+            POSIXCalls.makeTemporaryDirectory("\(base)/.cardport-XXXXXX")
         }
-        guard let temporary = made.temporary else { throw POSIX.error(made.error, doing: "write", path: base) }
+        guard let temporary = made.temporary else { throw CardportError.posix(made.error, doing: "write", path: base) }
         staging = temporary
         pendingKey = made.key
     }
@@ -76,9 +68,12 @@ public final class OutputDirectory {
         var failure: (index: Int, code: Int32)?
         let (names, staging, path) = (names, staging, path)
         let listed = PendingOutputs.finish(pendingKey) {
-            for (index, name) in names.enumerated() where rename("\(staging)/\(name)", "\(path)/\(name)") != 0 {
-                failure = (index, errno)
-                return
+            for (index, name) in names.enumerated() {
+                let code = POSIXCalls.rename("\(staging)/\(name)", "\(path)/\(name)")
+                if code != 0 {
+                    failure = (index, code)
+                    return
+                }
             }
         }
         guard listed else {
@@ -88,10 +83,10 @@ public final class OutputDirectory {
         if let failure {
             self.names.removeFirst(failure.index)
             discardStaged()
-            throw POSIX.error(failure.code, doing: "write", path: "\(path)/\(names[failure.index])")
+            throw CardportError.posix(failure.code, doing: "write", path: "\(path)/\(names[failure.index])")
         }
         isFinished = true
-        rmdir(staging)
+        POSIXCalls.removeDirectory(staging)
     }
 
     /// Deletes every staged file and the staging directory; the destination is left as it was.
@@ -103,7 +98,7 @@ public final class OutputDirectory {
 
     private func discardStaged() {
         isFinished = true
-        for name in names { unlink("\(staging)/\(name)") }
-        rmdir(staging)
+        for name in names { POSIXCalls.removeFile("\(staging)/\(name)") }
+        POSIXCalls.removeDirectory(staging)
     }
 }

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
+import Foundation
 
 /// An output file that appears only when complete.
 ///
@@ -47,40 +42,32 @@ public final class OutputFile {
         }
         let directory = OutputFile.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        var info = stat()
-        if stat(directory, &info) != 0 {
+        if POSIXCalls.kind(of: directory) == .missing {
             throw CardportError(.io, "cannot write '\(path)': the directory '\(directory)' does not exist",
                                 hint: "create it first (mkdir -p '\(directory)')")
         }
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-            throw POSIX.error(EISDIR, doing: "write", path: path)
-        }
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw POSIX.error(errno, doing: "write", path: path) }
+        switch POSIXCalls.kind(of: path) {
+        case .directory:
+            throw CardportError.posix(Int32(POSIXErrorCode.EISDIR.rawValue), doing: "write", path: path)
+        case .special:
+            let (fd, code) = POSIXCalls.openForWriting(path)
+            guard fd >= 0 else { throw CardportError.posix(code, doing: "write", path: path) }
             temporaryPath = nil
             descriptor = fd
             isDirect = true
             output = ByteOutput(descriptor: fd, name: path)
             return
+        case .missing, .regular:
+            break
         }
-        var template = Array("\(directory)/.\(base).cardport-XXXXXX".utf8CString)
         var fd: Int32 = -1
         let made = PendingOutputs.create(destination: path) { () -> String? in
-            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { return nil }
-            return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+            guard let file = POSIXCalls.makeTemporaryFile("\(directory)/.\(base).cardport-XXXXXX") else { return nil }
+            fd = file.descriptor
+            return file.path
         }
-        guard let temporary = made.temporary else { throw POSIX.error(made.error, doing: "write", path: path) }
-        var mode: mode_t
-        if stat(path, &info) == 0 {
-            mode = info.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
-        fchmod(fd, mode)
+        guard let temporary = made.temporary else { throw CardportError.posix(made.error, doing: "write", path: path) }
+        POSIXCalls.setPermissions(fd, like: path)
         self.temporaryPath = temporary
         self.descriptor = fd
         self.isDirect = false
@@ -103,10 +90,10 @@ public final class OutputFile {
         isClosed = true
         output.markClosed()
         guard temporaryPath != nil || isDirect else { return }
-        if closeDescriptor(descriptor) != 0 {
-            let code = errno
+        let code = POSIXCalls.close(descriptor)
+        if code != 0 {
             discard()
-            throw POSIX.error(code, doing: "write", path: path)
+            throw CardportError.posix(code, doing: "write", path: path)
         }
     }
 
@@ -119,13 +106,13 @@ public final class OutputFile {
         var code: Int32 = 0
         let path = path
         let listed = PendingOutputs.finish(pendingKey) {
-            if rename(temporaryPath, path) != 0 { code = errno }
+            code = POSIXCalls.rename(temporaryPath, path)
         }
         // Not listed any more: a signal removed the temporary file, and the run is ending.
         guard listed else { throw CardportError(.io, "cannot write '\(path)': the run was interrupted") }
         if code != 0 {
-            unlink(temporaryPath)
-            throw POSIX.error(code, doing: "write", path: path)
+            POSIXCalls.removeFile(temporaryPath)
+            throw CardportError.posix(code, doing: "write", path: path)
         }
     }
 
@@ -136,26 +123,16 @@ public final class OutputFile {
         if isDirect, !isClosed {
             isClosed = true
             output.markClosed()
-            _ = closeDescriptor(descriptor)
+            POSIXCalls.close(descriptor)
         }
         guard let temporaryPath else { return }
         if !isClosed {
             isClosed = true
             output.markClosed()
-            _ = closeDescriptor(descriptor)
+            POSIXCalls.close(descriptor)
         }
         PendingOutputs.finish(pendingKey)
-        unlink(temporaryPath)
-    }
-
-    private func closeDescriptor(_ fd: Int32) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.close(fd)
-        #elseif canImport(Musl)
-        Musl.close(fd)
-        #else
-        Darwin.close(fd)
-        #endif
+        POSIXCalls.removeFile(temporaryPath)
     }
 
     static func directory(of path: String) -> String {

@@ -20,7 +20,7 @@ import Synchronization
 /// let unwritten = PendingOutputs.removeAll()
 /// // report `unwritten`, then _exit(130)
 /// ```
-public enum PendingOutputs {
+package enum PendingOutputs {
     struct Entry {
         let temporary: String
         let destination: String
@@ -40,7 +40,7 @@ public enum PendingOutputs {
     /// ``finish(_:commit:)`` it with: a signal handled between the two would
     /// otherwise find it made and not listed, and leave it behind. After ``removeAll()`` nothing is
     /// made and the key is -1.
-    static func create(destination: String, isDirectory: Bool = false,
+    package static func create(destination: String, isDirectory: Bool = false,
                        _ make: () -> String?) -> (temporary: String?, key: Int, error: Int32) {
         state.withLock { state in
             guard !state.isStopped else { return (nil, -1, EINTR) }
@@ -54,7 +54,7 @@ public enum PendingOutputs {
     /// Takes an entry off the list, running `commit` (the rename into place) under the lock first;
     /// after ``removeAll()`` the entry is gone and `commit` is not run, and the result is `false`.
     @discardableResult
-    static func finish(_ key: Int, commit: () -> Void = {}) -> Bool {
+    package static func finish(_ key: Int, commit: () -> Void = {}) -> Bool {
         state.withLock { state in
             guard !state.isStopped, state.entries.removeValue(forKey: key) != nil else { return false }
             commit()
@@ -67,7 +67,7 @@ public enum PendingOutputs {
     ///
     /// Meant for a thread that takes signals with `sigwait` and ends the
     /// process right after.
-    public static func removeAll() -> [String] {
+    package static func removeAll() -> [String] {
         state.withLock { state in
             state.isStopped = true
             let entries = state.entries.sorted { $0.key < $1.key }.map(\.value)
@@ -87,17 +87,10 @@ public enum PendingOutputs {
     }
 
     private static func delete(_ entry: Entry) {
-        guard entry.isDirectory else {
-            unlink(entry.temporary)
-            return
+        if entry.isDirectory {
+            POSIXCalls.removeDirectoryAndFiles(entry.temporary)
+        } else {
+            POSIXCalls.removeFile(entry.temporary)
         }
-        if let directory = opendir(entry.temporary) {
-            while let item = readdir(directory) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { unlink(entry.temporary + "/" + name) }
-            }
-            closedir(directory)
-        }
-        rmdir(entry.temporary)
     }
 }
