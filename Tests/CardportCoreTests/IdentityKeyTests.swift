@@ -51,4 +51,15 @@ import Testing
         _ = Record.citation(citation).identityKey
         #expect(citation.text == "  “Carpe  Diem.” ")
     }
+
+    @Test func bookmarkKeysUseTheNormalisedURLOrTheNormalisedText() {
+        let a = Record.bookmark(Bookmark(text: "https://Example.org/a/?utm_source=feed"))
+        let b = Record.bookmark(Bookmark(text: "https://example.org/a"))
+        let c = Record.bookmark(Bookmark(text: "http://example.org/a"))
+        #expect(a.identityKey == b.identityKey)
+        #expect(a.identityKey != c.identityKey)
+        let d = Record.bookmark(Bookmark(text: "Read “Walden” again"))
+        let e = Record.bookmark(Bookmark(text: "read \"walden\" again."))
+        #expect(d.identityKey == e.identityKey)
+    }
 }

@@ -70,7 +70,7 @@ import Testing
     @Test(.shrinking) func aTextShrinksToItsOneCRLF() async throws {
         let last = Mutex<String?>(nil)
         await withKnownIssue {
-            await propertyCheck(count: 200, input: SourceExcerptTests.texts) { text in
+            await propertyCheck(count: 200, input: LineTextSamples.text) { text in
                 last.withLock { $0 = text }
                 #expect(!text.contains("\r\n"))
             }

@@ -292,7 +292,7 @@ public final class ByteInput {
     }
 
     /// Counts `\n` bytes and the index of the last one (-1 when there is none).
-    static func countLines(_ bytes: UnsafeRawBufferPointer) -> (Int, Int) {
+    package static func countLines(_ bytes: UnsafeRawBufferPointer) -> (Int, Int) {
         var lines = 0
         var last = -1
         while let index = ByteScan.firstIndex(of: 0x0A, in: bytes, from: last + 1) {
@@ -333,7 +333,7 @@ public final class ByteInput {
 
     /// The text of the line that starts at `lineStart` in `bytes` and holds `index`, up to its LF
     /// (or the end of `bytes`); `nil` for a line longer than 64 KiB, which is not worth echoing.
-    static func lineText(_ bytes: UnsafeRawBufferPointer, from lineStart: Int, through index: Int) -> String? {
+    package static func lineText(_ bytes: UnsafeRawBufferPointer, from lineStart: Int, through index: Int) -> String? {
         var lineEnd = index
         while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
         guard lineEnd - lineStart <= 64 * 1024 else { return nil }
@@ -341,7 +341,7 @@ public final class ByteInput {
     }
 
     /// The number of Unicode scalars in UTF-8 bytes (bytes that are not continuation bytes).
-    static func countScalars(_ bytes: UnsafeRawBufferPointer) -> Int {
+    package static func countScalars(_ bytes: UnsafeRawBufferPointer) -> Int {
         var count = 0
         for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
         return count

@@ -4,7 +4,8 @@ extension Record {
     /// The record's identity key: what it is compared on when collections are merged.
     ///
     /// - citation: the normalised text and the normalised author;
-    /// - bookmark: the normalised URL (``URLNormalisation``), or the normalised text when it is not a URL;
+    /// - bookmark: the normalised URL (lower-cased scheme and host, the host in ASCII, no default port,
+    ///   no tracking parameters, sorted query; Merging.md), or the normalised text when it is not a URL;
     /// - task: the normalised description; topic: the normalised title; tag: the normalised name;
     /// - settings: one key, since a collection has one set of settings.
     ///

@@ -1,3 +1,5 @@
+import CardportCore
+
 /// Input bytes copied out of a ``ByteInput`` with the place they start at, so that errors about
 /// them are located exactly as the input would locate them, after it has moved on: a reader hands
 /// an excerpt of records to a worker thread, which decodes them while the input reads further.
@@ -10,18 +12,18 @@
 /// excerpt.append(input.available)
 /// throw excerpt.error(.invalidValue, "not a date", at: offset, hint: nil, isRecoverable: true)
 /// ```
-public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
+final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
     /// The name shown in diagnostics, as the input's.
-    public let name: String
+    let name: String
     /// Where the first byte is in the input.
-    public private(set) var start: SourceLocation
+    private(set) var start: SourceLocation
     // Touched by one thread at a time (whoever has the excerpt): no run-time exclusivity checks.
     @exclusivity(unchecked) private var storage: UnsafeMutableRawBufferPointer
     /// The number of bytes copied.
-    @exclusivity(unchecked) public private(set) var count = 0
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// An empty excerpt that starts at `start` of the input called `name`.
-    public init(name: String, start: SourceLocation, capacity: Int = 1 << 16) {
+    init(name: String, start: SourceLocation, capacity: Int = 1 << 16) {
         self.name = name
         self.start = start
         storage = .allocate(byteCount: Swift.max(capacity, 16), alignment: 16)
@@ -30,19 +32,19 @@ public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
     deinit { storage.deallocate() }
 
     /// Empties the excerpt, keeping its storage, to copy bytes that start at `start` of the same input.
-    public func restart(at start: SourceLocation) {
+    func restart(at start: SourceLocation) {
         self.start = start
         count = 0
     }
 
     /// The bytes copied so far; valid until the next ``append(_:)``.
-    package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.baseAddress, count: count) }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage.baseAddress, count: count) }
 
     /// The input offset just past the last byte copied.
-    public var endOffset: Int { start.offset + count }
+    var endOffset: Int { start.offset + count }
 
     /// Copies the input's next bytes.
-    package func append(_ bytes: UnsafeRawBufferPointer) {
+    func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > storage.count {
             let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(count + bytes.count, storage.count * 2),
@@ -58,7 +60,7 @@ public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
     /// The line, column and text of the line holding a byte offset of the excerpt (clamped to it).
     ///
     /// The line's text is left out when the line began before the excerpt did.
-    public func location(at fileOffset: Int) -> (location: SourceLocation, line: String?) {
+    func location(at fileOffset: Int) -> (location: SourceLocation, line: String?) {
         let index = Swift.min(Swift.max(fileOffset - start.offset, 0), count)
         let (lines, lastBreak) = ByteInput.countLines(UnsafeRawBufferPointer(rebasing: bytes[0..<index]))
         let lineStart: Int?
@@ -76,7 +78,7 @@ public final class SourceExcerpt: ErrorLocating, @unchecked Sendable {
     }
 
     /// An error placed at a byte offset of the excerpt, with the line echoed.
-    public func error(_ code: CardportError.Code, _ message: String, at fileOffset: Int, hint: String? = nil,
+    func error(_ code: CardportError.Code, _ message: String, at fileOffset: Int, hint: String? = nil,
                       isRecoverable: Bool = false) -> CardportError {
         let (location, line) = location(at: fileOffset)
         return CardportError(code, message, location: location, sourceLine: line, hint: hint,

@@ -1,4 +1,4 @@
-@testable import CardportCore
+@testable import CardportMachinery
 import Testing
 
 @Suite struct PunycodeTests {

@@ -1,18 +1,12 @@
 import CardportCore
+@testable import CardportCSV
 import CardportTestSupport
 import PropertyBased
 import Testing
 
 @Suite struct SourceExcerptTests {
-    /// Text of short lines, some empty, some with non-ASCII characters and CRLF ends; it shrinks by
-    /// whole characters, so a CRLF stays one line end.
-    static let texts = Generator<String, Shrinking<String>>(run: { rng in
-        let pieces = ["a", "bc", "é", "👨‍👩‍👧", "\n", "\r\n", " ", "\"", "x,y"]
-        return (0..<Int.random(in: 1...60, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-    }, shrink: { Shrinking.removingCharacters(of: $0, keeping: 1) })
-
     @Test func locatesEveryOffsetAsTheInputDoes() async throws {
-        await propertyCheck(count: 100, input: SourceExcerptTests.texts) { text in
+        await propertyCheck(count: 100, input: LineTextSamples.text) { text in
             let bytes = Array(text.utf8)
             let input = try ByteInput(bytes: bytes, name: "notes.csv")
             _ = try input.fill()

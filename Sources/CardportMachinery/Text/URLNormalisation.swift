@@ -19,9 +19,9 @@
 /// // "https://example.org/a?a=1&b=2"
 /// URLNormalisation.normalise("not a url")   // nil
 /// ```
-public enum URLNormalisation {
+package enum URLNormalisation {
     /// The normalised URL, or `nil` when `text` is not a `scheme://…` URL.
-    public static func normalise(_ text: String) -> String? {
+    package static func normalise(_ text: String) -> String? {
         let trimmed = trimmedOfWhitespace(text)
         guard let parts = URLParts(trimmed) else { return nil }
         let scheme = parts.scheme.lowercased()
@@ -44,7 +44,7 @@ public enum URLNormalisation {
 
     /// The host of a normalised URL without a leading `www.`, for spotting near duplicates; `nil`
     /// when the URL's host does not start with `www.`.
-    public static func droppingWWW(_ normalised: String) -> String? {
+    package static func droppingWWW(_ normalised: String) -> String? {
         guard let parts = URLParts(Substring(normalised)), parts.host.hasPrefix("www.") else { return nil }
         let hostStart = parts.host.startIndex
         return String(normalised[..<hostStart]) + String(normalised[normalised.index(hostStart, offsetBy: 4)...])

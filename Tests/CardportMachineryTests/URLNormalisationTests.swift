@@ -1,4 +1,4 @@
-@testable import CardportCore
+@testable import CardportMachinery
 import Testing
 
 @Suite struct URLNormalisationTests {
@@ -76,16 +76,5 @@ import Testing
     @Test func dropsWWWForTheNearKey() {
         #expect(URLNormalisation.droppingWWW("https://www.example.org/a") == "https://example.org/a")
         #expect(URLNormalisation.droppingWWW("https://example.org/www.a") == nil)
-    }
-
-    @Test func bookmarkKeysUseTheNormalisedURLOrTheFoldedText() {
-        let a = Record.bookmark(Bookmark(text: "https://Example.org/a/?utm_source=feed"))
-        let b = Record.bookmark(Bookmark(text: "https://example.org/a"))
-        let c = Record.bookmark(Bookmark(text: "http://example.org/a"))
-        #expect(a.identityKey == b.identityKey)
-        #expect(a.identityKey != c.identityKey)
-        let d = Record.bookmark(Bookmark(text: "Read “Walden” again"))
-        let e = Record.bookmark(Bookmark(text: "read \"walden\" again."))
-        #expect(d.identityKey == e.identityKey)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Kept apart from ``Punycode`` because it is the one step that needs Foundation's normaliser.
 enum IDNAMapping {
     /// The label as IDNA maps it (`BÜCHER` → `bücher`, a full-width `Ａ` → `a`).
-    static func map(_ label: String) -> String {
+    package static func map(_ label: String) -> String {
         label.precomposedStringWithCompatibilityMapping.lowercased()
     }
 }
