@@ -1,3 +1,5 @@
+public import CardportCore
+
 /// The format an input is read with, and whether its content overrode its extension.
 ///
 /// Content overrides an extension only when the extension's formats recognise nothing in the first
