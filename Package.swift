@@ -29,11 +29,13 @@ let package = Package(
         ),
         // One compiler intrinsic, a prefetch, which Swift has no spelling for; a header, no library.
         .systemLibrary(name: "CPrefetch"),
-        // The machinery floor: byte scans, UTF-8 and UTF-16, hashes and digests, hash tables, threads.
-        // Not a product: its API is `package`, for the modules above it only.
-        .target(name: "CardportMachinery", dependencies: ["CLibCrypto"]),
+        // The machinery floor: byte scans, UTF-8 and UTF-16, hashes, hash tables, threads, the
+        // system calls of files; and, in a module of its own so that the core never links
+        // libcrypto, the digests. Not products: their API is `package`, for the modules above only.
+        .target(name: "CardportMachinery"),
+        .target(name: "CardportDigests", dependencies: ["CLibCrypto"]),
         .target(name: "CardportCore", dependencies: ["CardportMachinery"]),
-        .target(name: "CardportJSON", dependencies: ["CardportCore", "CardportMachinery"]),
+        .target(name: "CardportJSON", dependencies: ["CardportCore", "CardportMachinery", "CardportDigests"]),
         .target(name: "CardportCSV", dependencies: ["CardportCore", "CardportMachinery"]),
         .target(name: "CardportKindle", dependencies: ["CardportCore", "CardportMachinery"]),
         .target(name: "CardportTodoTxt", dependencies: ["CardportCore"]),
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "Cardport",
             dependencies: [
-                "CardportCore", "CardportMachinery", "CPrefetch", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
+                "CardportCore", "CardportMachinery", "CardportDigests", "CPrefetch", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
                 "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]
@@ -104,6 +106,10 @@ let package = Package(
                 "CardportMachinery", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        .testTarget(
+            name: "CardportDigestsTests",
+            dependencies: ["CardportDigests", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CardportCoreTests",
@@ -191,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CardportTests",
-            dependencies: ["Cardport", "CardportMachinery", "CardportTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Cardport", "CardportMachinery", "CardportDigests", "CardportTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "CardportCLITests",

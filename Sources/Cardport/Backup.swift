@@ -32,7 +32,7 @@ public struct Backup: Sendable {
     public func write(to path: String) throws(CardportError) -> BackupSummary {
         let file = try OutputFile(path: path)
         do throws(CardportError) {
-            file.output.digest = SHA256()
+            file.output.digest = BackupDigest()
             guard let writer = try NativeJSONFormat().makeWriter(file.output, options: WriteOptions()) as? any ProvenanceWriter
             else { throw CardportError(.io, "the native format cannot carry provenance") }
             var tally = KindTally()

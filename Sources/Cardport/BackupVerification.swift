@@ -1,5 +1,6 @@
 public import CardportCore
 import CardportJSON
+import CardportDigests
 import CardportMachinery
 import Foundation
 

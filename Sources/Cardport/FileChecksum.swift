@@ -1,4 +1,5 @@
 import CardportCore
+import CardportDigests
 import CardportMachinery
 import Foundation
 

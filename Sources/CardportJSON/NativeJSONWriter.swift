@@ -98,7 +98,7 @@ final class NativeJSONWriter: ProvenanceWriter {
             // The checksum covers every byte before its opening quote.
             writer.raw(",\n  \"checksum\": ")
             try writer.flush(to: output, threshold: 0)
-            let hex = output.digest!.finalize().hex
+            let hex = output.digest!.hex
             checksum = hex
             writer.raw("\"sha256:")
             writer.unescaped(hex)

@@ -1,4 +1,5 @@
 import CardportCore
+import CardportDigests
 import CardportMachinery
 
 /// Name-based UUIDs (RFC 9562, version 5): the same namespace and name always give the same UUID.

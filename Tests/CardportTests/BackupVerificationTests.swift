@@ -1,5 +1,6 @@
 import Cardport
 import CardportCore
+import CardportDigests
 import CardportMachinery
 import CardportStore
 import CardportTestSupport

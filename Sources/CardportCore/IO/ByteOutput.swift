@@ -1,4 +1,4 @@
-package import CardportMachinery
+import CardportMachinery
 
 /// A buffered sink of output bytes: a file descriptor, or memory.
 ///
@@ -16,7 +16,7 @@ public final class ByteOutput {
     public private(set) var count = 0
     /// When set, every byte accepted from then on is added to this hash, so a document can carry
     /// the checksum of what came before it (a backup's `checksum` member).
-    package var digest: SHA256?
+    package var digest: (any OutputDigest)?
 
     static let blockSize = 1 << 20
 

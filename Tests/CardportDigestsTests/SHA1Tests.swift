@@ -1,4 +1,4 @@
-import CardportMachinery
+import CardportDigests
 import Testing
 
 @Suite struct SHA1Tests {

@@ -1,4 +1,4 @@
-import CardportMachinery
+import CardportDigests
 import PropertyBased
 import Testing
 
