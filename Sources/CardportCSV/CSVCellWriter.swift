@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CardportMachinery
 import CardportCore
 
@@ -131,6 +124,5 @@ struct CSVCellWriter {
 /// The address of the next `"` in `count` bytes from `start`, or `nil`.
 @inline(__always)
 private func memchrQuote(_ start: UnsafeRawPointer, _ count: Int) -> UnsafeRawPointer? {
-    guard count > 0, let hit = memchr(start, 0x22, count) else { return nil }
-    return UnsafeRawPointer(hit)
+    ByteSearch.first(0x22, from: start, count: count)
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 import CardportCore
 
 /// Where a run of whole CSV records ends, found without making their fields: the reading thread
@@ -77,12 +71,12 @@ struct CSVRecordCut {
     @inline(__always)
     static func nextQuoteOrLineEnd(_ p: UnsafeRawPointer, from: Int, count n: Int) -> Int {
         let reach = Swift.min(n - from, 4096)
-        guard reach > 0, let lf = memchr(p + from, 0x0A, reach) else {
+        guard reach > 0, let lf = ByteSearch.first(0x0A, from: p + from, count: reach) else {
             return CSVScanner.fieldEnd(p, from: from, count: n, delimiter: 0x22)
         }
         var first = UnsafeRawPointer(lf) - p
-        if let quote = memchr(p + from, 0x22, first - from) { first = UnsafeRawPointer(quote) - p }
-        if let cr = memchr(p + from, 0x0D, first - from) { first = UnsafeRawPointer(cr) - p }
+        if let quote = ByteSearch.first(0x22, from: p + from, count: first - from) { first = UnsafeRawPointer(quote) - p }
+        if let cr = ByteSearch.first(0x0D, from: p + from, count: first - from) { first = UnsafeRawPointer(cr) - p }
         return first
     }
 
@@ -100,7 +94,7 @@ struct CSVRecordCut {
             if atFieldStart && i < n && window[i] == 0x22 {
                 i += 1
                 while true {
-                    guard i < n, let hit = memchr(p + i, 0x22, n - i) else { return isFinal ? n : nil }
+                    guard i < n, let hit = ByteSearch.first(0x22, from: p + i, count: n - i) else { return isFinal ? n : nil }
                     let q = UnsafeRawPointer(hit) - p
                     if q + 1 < n && window[q + 1] == 0x22 {
                         i = q + 2

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 import CardportCore
 
 /// Splits a ``ByteInput`` into CSV records (RFC 4180) without building a string: fields are
@@ -171,7 +165,7 @@ final class CSVScanner {
     /// Where a record rejected for a stray byte at `from` ends: after the end of its physical line
     /// (the best guess at where the bad record ends), or at the end of `window`.
     static func endOfStrayRecord(_ window: UnsafeRawBufferPointer, from: Int) -> Int {
-        guard from < window.count, let hit = memchr(window.baseAddress! + from, 0x0A, window.count - from) else {
+        guard from < window.count, let hit = ByteSearch.first(0x0A, from: window.baseAddress! + from, count: window.count - from) else {
             return window.count
         }
         return UnsafeRawPointer(hit) - window.baseAddress! + 1
@@ -220,7 +214,7 @@ final class CSVScanner {
                 var runStart = i
                 var spillStart = -1
                 while true {
-                    guard i < n, let hit = memchr(p + i, 0x22, n - i) else {
+                    guard i < n, let hit = ByteSearch.first(0x22, from: p + i, count: n - i) else {
                         return isFinal ? .unterminated(base + fieldStart) : .needMore
                     }
                     let q = UnsafeRawPointer(hit) - p

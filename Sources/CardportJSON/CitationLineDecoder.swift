@@ -1,6 +1,5 @@
-import CardportMachinery
-import Glibc
 import CardportCore
+import CardportMachinery
 
 /// Decodes the common JSON Lines citation straight from the bytes of its line: one pass, member
 /// names matched on bytes, each string made once, dates parsed from bytes.
@@ -35,7 +34,7 @@ struct CitationLineDecoder {
         /// The member a name spells, matched on bytes; `nil` for any other name.
         static func named(_ p: UnsafePointer<UInt8>, _ count: Int) -> Member? {
             @inline(__always) func equals(_ word: StaticString) -> Bool {
-                word.utf8CodeUnitCount == count && memcmp(p, word.utf8Start, count) == 0
+                word.utf8CodeUnitCount == count && ByteSearch.equal(p, word.utf8Start, count: count)
             }
             switch count {
             case 2: return equals("id") ? .id : nil
@@ -119,7 +118,7 @@ struct CitationLineDecoder {
             case .kind:
                 // Only the exact name: anything else (`Citation`, `citations`) is the tree's to judge.
                 guard first == 0x22, let value = plainBytes(&cursor), value.count == 8,
-                      memcmp(value.baseAddress!, ("citation" as StaticString).utf8Start, 8) == 0 else { return nil }
+                      ByteSearch.equal(value.baseAddress!, ("citation" as StaticString).utf8Start, count: 8) else { return nil }
             case .text:
                 guard first == 0x22, let value = string(&cursor, line) else { return nil }
                 text = value
@@ -269,7 +268,7 @@ struct CitationLineDecoder {
         /// Consumes `word` if the line continues with it.
         mutating func literal(_ word: StaticString) -> Bool {
             let length = word.utf8CodeUnitCount
-            guard index + length <= count, memcmp(p + index, word.utf8Start, length) == 0 else { return false }
+            guard index + length <= count, ByteSearch.equal(p + index, word.utf8Start, count: length) else { return false }
             index += length
             return true
         }

@@ -1,6 +1,5 @@
 import CardportCore
 import CardportMachinery
-import Glibc
 
 /// Builds JSON text as UTF-8 bytes, escaping only what JSON requires (quotes, backslashes,
 /// control characters); everything else, emoji and all, is written as is.
@@ -61,7 +60,7 @@ final class JSONWriter {
     static func copy(_ source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>, _ length: Int) {
         let out = UnsafeMutableRawPointer(target)
         if length > 16 {
-            memcpy(out, source, length)
+            out.copyMemory(from: source, byteCount: length)
         } else if length >= 8 {
             let head = source.loadUnaligned(as: UInt64.self)
             let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)

@@ -1,6 +1,5 @@
 import CardportCore
 import CardportMachinery
-import Glibc
 
 /// A book as a clipping's title line names it: `Title (Author)`, `Title - Author`, or a bare title.
 ///
@@ -115,7 +114,7 @@ public struct KindleBook: Sendable, Hashable {
 func sameBytes(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     var a = a, b = b
-    return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || ByteSearch.equal(x.baseAddress!, y.baseAddress!, count: x.count) } }
 }
 
 extension Substring {

@@ -2,7 +2,6 @@ public import CardportCore
 import CardportMachinery
 import Dispatch
 import Foundation
-import Glibc
 
 /// Splits a "My Clippings.txt" file into entries and reads each one.
 ///
@@ -119,7 +118,7 @@ public enum KindleParser {
         let count = bytes.count
         guard count >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [0..<count] }
         var position = count / 2
-        while position < count, let hit = memchr(bytes.baseAddress! + position, 0x0A, count - position) {
+        while position < count, let hit = ByteSearch.first(0x0A, from: bytes.baseAddress! + position, count: count - position) {
             let lineStart = UnsafeRawPointer(hit) - bytes.baseAddress! + 1
             var end = lineStart
             while end < count, end - lineStart < 10, bytes[end] == 0x3D { end += 1 }
@@ -143,7 +142,7 @@ public enum KindleParser {
         var position = 0
         let count = bytes.count
         while position < count {
-            let newline = memchr(bytes.baseAddress! + position, 0x0A, count - position)
+            let newline = ByteSearch.first(0x0A, from: bytes.baseAddress! + position, count: count - position)
             let next = newline.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? count
             var line = Line(start: position, end: next, number: lineNumber)
             while line.end > line.start, bytes[line.end - 1] == 0x0D { line.end -= 1 }

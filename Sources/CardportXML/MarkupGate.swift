@@ -1,11 +1,5 @@
+import CardportMachinery
 import CardportCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads ahead of libxml2 through the bytes it is about to be given, and holds back a tag, comment or
 /// declaration until it is whole, so that libxml2 never spends time or memory on markup the limits
@@ -343,7 +337,7 @@ struct MarkupGate {
 
     /// The index of the first `byte` in `window[from..<to]`.
     private static func find(_ byte: UInt8, in window: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
-        guard from < to, let base = window.baseAddress, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+        guard from < to, let base = window.baseAddress, let hit = ByteSearch.first(byte, from: base + from, count: to - from) else { return nil }
         return UnsafeRawPointer(hit) - base
     }
 }

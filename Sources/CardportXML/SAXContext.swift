@@ -1,12 +1,6 @@
+import CardportMachinery
 internal import CLibXML2
 import CardportCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What the C callbacks reach through libxml2's user-data pointer: the handler, the first fatal
 /// error, and how to ask the parser where it is and to stop.
@@ -61,7 +55,7 @@ final class SAXContext {
 
     /// The name at a libxml2 address, as a `String`.
     func name(_ pointer: UnsafePointer<UInt8>) -> String {
-        let length = strlen(pointer)
+        let length = ByteSearch.length(ofCString: pointer)
         // Checked, not trusted: a name that libxml2 did not intern could reuse an address.
         if let known = names[pointer], known.utf8.elementsEqual(UnsafeBufferPointer(start: pointer, count: length)) {
             return known

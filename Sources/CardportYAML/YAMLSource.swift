@@ -1,11 +1,5 @@
 import CardportCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 
 /// The input side of a ``YAMLParser``: hands bytes of a ``ByteInput`` to libyaml and keeps the lines
 /// that errors may still point at.
@@ -106,7 +100,7 @@ final class YAMLSource {
         var index = 0
         var lines = windowLine
         while lines < line, index < handed {
-            guard let hit = memchrIndex(window, from: index, limit: handed) else { break }
+            guard let hit = nextLineFeed(window, from: index, limit: handed) else { break }
             index = hit + 1
             lines += 1
         }
@@ -122,7 +116,7 @@ final class YAMLSource {
         let window = input.available
         var index = 0
         var lines = windowLine
-        while lines < line, let hit = memchrIndex(window, from: index, limit: window.count) {
+        while lines < line, let hit = nextLineFeed(window, from: index, limit: window.count) {
             index = hit + 1
             lines += 1
         }
@@ -164,9 +158,7 @@ final class YAMLSource {
         error(code, message, line: mark.line, column: mark.column, hint: hint, isRecoverable: isRecoverable)
     }
 
-    private func memchrIndex(_ window: UnsafeRawBufferPointer, from start: Int, limit: Int) -> Int? {
-        guard start < limit, let base = window.baseAddress,
-              let hit = memchr(base + start, 0x0A, limit - start) else { return nil }
-        return UnsafeRawPointer(hit) - base
+    private func nextLineFeed(_ window: UnsafeRawBufferPointer, from start: Int, limit: Int) -> Int? {
+        ByteSearch.firstIndex(of: 0x0A, in: UnsafeRawBufferPointer(rebasing: window[..<limit]), from: start)
     }
 }

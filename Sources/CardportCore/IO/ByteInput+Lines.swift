@@ -19,8 +19,8 @@ extension ByteInput {
         var searched = 0
         while true {
             let window = available
-            // The C library's vectorised memchr (ByteScan) keeps finding line ends cheap.
-            if let end = ByteScan.firstIndex(of: 0x0A, in: window, from: searched) {
+            // The C library's vectorised memchr (ByteSearch) keeps finding line ends cheap.
+            if let end = ByteSearch.firstIndex(of: 0x0A, in: window, from: searched) {
                 guard end <= limits.maximumFieldSize else { throw lineTooLong(limits) }
                 return (end > 0 && window[end - 1] == 0x0D ? end - 1 : end, end + 1)
             }

@@ -171,7 +171,7 @@ public final class ByteInput {
 
     /// Throws at the first NUL byte in the window from storage index `from` on.
     private func refuseNUL(from index: Int) throws(CardportError) {
-        guard let hit = ByteScan.firstIndex(of: 0, in: UnsafeRawBufferPointer(rebasing: storage[0..<end]), from: index) else { return }
+        guard let hit = ByteSearch.firstIndex(of: 0, in: UnsafeRawBufferPointer(rebasing: storage[0..<end]), from: index) else { return }
         let at = storageOffset + hit
         throw error(.malformedInput, "a NUL byte (0x00) in '\(name)', which should be text", at: at,
                     hint: "the file is binary, or not in UTF-8 (UTF-16 without a byte-order mark has one in every other byte)")
@@ -295,7 +295,7 @@ public final class ByteInput {
     package static func countLines(_ bytes: UnsafeRawBufferPointer) -> (Int, Int) {
         var lines = 0
         var last = -1
-        while let index = ByteScan.firstIndex(of: 0x0A, in: bytes, from: last + 1) {
+        while let index = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: last + 1) {
             lines += 1
             last = index
         }
