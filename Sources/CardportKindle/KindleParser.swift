@@ -1,6 +1,5 @@
 public import CardportCore
 import CardportMachinery
-import Dispatch
 import Foundation
 
 /// Splits a "My Clippings.txt" file into entries and reads each one.
@@ -55,7 +54,7 @@ public enum KindleParser {
         nonisolated(unsafe) let bytes = bytes
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
-            DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+            ParallelParts.run(parts.count) { i in
                 let part = UnsafeRawBufferPointer(rebasing: bytes[parts[i]])
                 results[i] = parseSequentially(part, name: name, offset: offset + parts[i].lowerBound)
             }

@@ -1,5 +1,5 @@
 public import CardportCore
-import Dispatch
+import CardportMachinery
 import Foundation
 
 /// Turns a file's entries into citations by replaying each book's edits in the order the device
@@ -106,7 +106,7 @@ public enum KindleReplay {
             // Each task writes only its own statistics and the slots of its own books.
             nonisolated(unsafe) let outcomes = outcomes
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: work.count) { i in
+            ParallelParts.run(work.count) { i in
                 var outcome = KindleStatistics()
                 for book in work[i] {
                     var replay = BookReplay(highlights: shelf.highlights[book], clippings, keepingVersions: keepingVersions)

@@ -1,4 +1,4 @@
-import Dispatch
+import CardportMachinery
 
 /// A file's entries sorted by book: for each book, in the order books first appear, the positions
 /// of its highlights, of its notes and of its entries with a metadata line not fully understood,
@@ -70,7 +70,7 @@ struct KindleShelf {
         pieces.withUnsafeMutableBufferPointer { pieces in
             // Each task writes only its own piece.
             nonisolated(unsafe) let pieces = pieces
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
+            ParallelParts.run(parts) { part in
                 let start = min(part * size, clippings.count)
                 pieces[part] = KindleShelf(clippings, positions: start..<min(start + size, clippings.count))
             }
