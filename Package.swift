@@ -46,7 +46,7 @@ let package = Package(
         // GRDB's SQLite, to read a Kobo's database strictly read-only; never the store.
         .target(name: "CardportKobo", dependencies: ["CardportCore", .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "CardportYAML", dependencies: ["CardportCore", "CardportMachinery", "CYAML"]),
+        .target(name: "CardportYAML", dependencies: ["CardportCore", "CardportMachinery", "CardportJSON", "CYAML"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

@@ -1,13 +1,13 @@
 import CardportCore
 
-/// Turns parsed JSON objects into records: the field mapping shared by the native document and
-/// JSON Lines (Formats.md, "Record fields").
+/// Turns parsed JSON objects into records: the field mapping (``RecordFieldDecoding``, shared with
+/// YAML) over JSON's values, for the native document and JSON Lines (Formats.md, "Record fields").
 ///
 /// Reading is lenient where people hand-write JSON (`quote` for `text`, `favorite`, camelCase
 /// dates, booleans as `"yes"`, epoch seconds for dates) and strict where a value would otherwise
 /// be bent (a progress of 33, a date that is not a date). Members it does not know go to
 /// `extras`. Errors point at the offending value and are recoverable: the record is skipped.
-struct RecordJSONDecoder {
+struct RecordJSONDecoder: RecordFieldDecoding {
     let stream: JSONStream
 
     func fail(_ message: String, at offset: Int, hint: String? = nil) -> CardportError {
@@ -16,7 +16,8 @@ struct RecordJSONDecoder {
 
     // MARK: Kinds
 
-    /// The kind an object is: its `kind` member, else `hint`, else guessed from its member names.
+    /// The kind an object is: its `kind` member, else `hint`, else guessed from its member names
+    /// (``RecordFieldDecoding/guessKind(_:)``).
     func kind(of object: JSONObject, hint: RecordKind?) throws(CardportError) -> RecordKind {
         if let member = object["kind"] {
             guard case .string(let name) = member.value, let kind = RecordKind(name: name) else {
@@ -26,202 +27,29 @@ struct RecordJSONDecoder {
             return kind
         }
         if let hint { return hint }
-        if let kind = RecordJSONDecoder.guessKind(object.members) { return kind }
+        if let kind = guessKind(object.members.lazy.map(\.key)) { return kind }
         throw fail("cannot tell what kind of record this object is", at: object.offset,
                    hint: "add a \"kind\" member (citation, bookmark, task, topic, tag, settings) or pass --kind")
     }
 
-    /// Guesses a kind from member names; the strongest hint wins (a URL makes a bookmark even
-    /// though bookmarks also have a `text`).
-    static func guessKind(_ members: [JSONObject.Member]) -> RecordKind? {
-        var best: RecordKind?
-        var bestRank = Int.max
-        for member in members {
-            let rank: Int
-            let kind: RecordKind
-            switch RecordField(member.key) {
-            case .url: (rank, kind) = (0, .bookmark)
-            case .text, .quote: (rank, kind) = (1, .citation)
-            case .description, .progress: (rank, kind) = (2, .task)
-            case .title, .questions, .status, .due: (rank, kind) = (3, .topic)
-            case .appearance, .showFavouriteOnTop, .widgetTags: (rank, kind) = (4, .settings)
-            case .colour, .name: (rank, kind) = (5, .tag)
-            default: continue
-            }
-            if rank < bestRank { (best, bestRank) = (kind, rank) }
-            if rank == 0 { break }
-        }
-        return best
-    }
-
     func record(from object: JSONObject, kind hint: RecordKind?) throws(CardportError) -> Record {
-        switch try kind(of: object, hint: hint) {
-        case .citation: return .citation(try citation(object))
-        case .bookmark: return .bookmark(try bookmark(object))
-        case .task: return .task(try task(object))
-        case .topic: return .topic(try topic(object))
-        case .tag: return .tag(try tag(object))
-        case .settings: return .settings(try settings(object))
-        }
-    }
-
-    // MARK: Records
-
-    func citation(_ object: JSONObject) throws(CardportError) -> Citation {
-        var common = CommonFields()
-        var text: String?, author: String?, source: String?, note: String?
-        var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
-        var chapter: String?, colour: String?, position: String?, sourceID: String?
-        for member in object.members {
-            let field = RecordField(member.key)
-            switch field {
-            case .text, .quote: text = try string(member)
-            case .author: author = try optionalString(member)
-            case .source: source = try optionalString(member)
-            case .tags: tags = try stringList(member)
-            case .favourite: favourite = try bool(member)
-            case .archived: archived = try bool(member)
-            case .note: note = try optionalString(member)
-            case .location: location = try citationLocation(member)
-            case .chapter: chapter = try optionalString(member)
-            case .colour: colour = try optionalString(member)
-            case .position: position = try optionalString(member)
-            case .sourceID: sourceID = try optionalString(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let text else {
-            throw fail("a citation needs a \"text\"", at: object.offset, hint: "add the quote as \"text\"")
-        }
-        return Citation(id: common.id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
-                        isArchived: archived, createdAt: common.created, updatedAt: common.updated, note: note,
-                        location: location, chapter: chapter, colour: colour, position: position, sourceID: sourceID,
-                        extras: common.extras)
-    }
-
-    func bookmark(_ object: JSONObject) throws(CardportError) -> Bookmark {
-        var common = CommonFields()
-        var name: String?, text: String?, tags: [String] = []
-        for member in object.members {
-            let field = RecordField(member.key)
-            switch field {
-            case .name, .title: name = try optionalString(member)
-            case .text, .url: text = try string(member)
-            case .tags: tags = try stringList(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let text else {
-            throw fail("a bookmark needs a \"text\" (its URL or text)", at: object.offset)
-        }
-        return Bookmark(id: common.id, name: name, text: text, tags: tags, createdAt: common.created, updatedAt: common.updated,
-                        extras: common.extras)
-    }
-
-    func task(_ object: JSONObject) throws(CardportError) -> TaskItem {
-        var common = CommonFields()
-        var description: String?, progress = TaskProgress.zero
-        for member in object.members {
-            let field = RecordField(member.key)
-            switch field {
-            case .description: description = try string(member)
-            case .progress: progress = try taskProgress(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let description else {
-            throw fail("a task needs a \"description\"", at: object.offset)
-        }
-        return TaskItem(id: common.id, description: description, progress: progress, createdAt: common.created,
-                        updatedAt: common.updated, extras: common.extras)
-    }
-
-    func topic(_ object: JSONObject) throws(CardportError) -> Topic {
-        var common = CommonFields()
-        var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
-        var links: [String] = [], questions: [Question] = []
-        for member in object.members {
-            let field = RecordField(member.key)
-            switch field {
-            case .title: title = try string(member)
-            case .due: due = try timestamp(member)
-            case .status: status = try topicStatus(member)
-            case .notes: notes = try optionalString(member)
-            case .links: links = try stringList(member)
-            case .questions: questions = try questionList(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let title else {
-            throw fail("a topic needs a \"title\"", at: object.offset)
-        }
-        return Topic(id: common.id, title: title, dueDate: due, status: status, notes: notes, links: links,
-                     questions: questions, createdAt: common.created, updatedAt: common.updated, extras: common.extras)
-    }
-
-    func tag(_ object: JSONObject) throws(CardportError) -> Tag {
-        var name: String?, colour: TagColour?
-        for member in object.members {
-            switch RecordField(member.key) {
-            case .kind: continue
-            case .name: name = try string(member)
-            case .colour:
-                guard let text = try optionalString(member) else { continue }
-                do { colour = try TagColour(parsing: text) } catch {
-                    throw fail(error.message, at: member.offset, hint: error.hint)
-                }
-            default:
-                throw fail("a tag has no member \"\(member.key)\"", at: member.offset, hint: "a tag has a \"name\" and a \"colour\"")
-            }
-        }
-        guard let name, !name.isEmpty else {
-            throw fail("a tag needs a \"name\"", at: object.offset)
-        }
-        return Tag(name: name, colour: colour)
+        try record(kind(of: object, hint: hint), object.members, at: object.offset)
     }
 
     func settings(_ object: JSONObject) throws(CardportError) -> Settings {
-        var settings = Settings()
-        for member in object.members {
-            switch RecordField(member.key) {
-            case .kind: continue
-            case .showFavouriteOnTop: settings.showFavouriteOnTop = try bool(member)
-            case .widgetTags: settings.widgetTags = try stringList(member)
-            case .appearance:
-                let text = try string(member)
-                guard let appearance = Settings.Appearance(rawValue: text.lowercased()) else {
-                    throw fail("\"\(text)\" is not an appearance", at: member.offset, hint: "use light, dark or automatic")
-                }
-                settings.appearance = appearance
-            case .language: settings.language = try optionalString(member)
-            default:
-                throw fail("the settings have no member \"\(member.key)\"", at: member.offset,
-                           hint: "settings are show_favourite_on_top, widget_tags, appearance and language")
-            }
-        }
-        return settings
+        try settings(object.members)
     }
 
-    /// The members every kind with an id shares: `kind`, `id`, the two dates, `extras`, and anything
-    /// unknown (kept in `extras`).
-    struct CommonFields {
-        var id: String?
-        var created: Timestamp?
-        var updated: Timestamp?
-        var extras: [String: String] = [:]
+    // MARK: Naming
 
-        mutating func take(_ member: JSONObject.Member, _ field: RecordField?,
-                           using decoder: RecordJSONDecoder) throws(CardportError) {
-            switch field {
-            case .kind: break
-            case .id: id = try decoder.identifier(member)
-            case .createdAt: created = try decoder.timestamp(member)
-            case .updatedAt: updated = try decoder.timestamp(member)
-            case .extras: try decoder.mergeExtras(member, into: &extras)
-            default: extras[member.key] = decoder.extraValue(member.value)
-            }
-        }
-    }
+    func name(of member: JSONObject.Member) -> String { member.key }
+    func namePlace(of member: JSONObject.Member) -> Int { member.offset }
+    func valuePlace(of member: JSONObject.Member) -> Int { member.offset }
+    func quoted(_ name: String) -> String { "\"\(name)\"" }
+    func asEntry(_ name: String) -> String { "\"\(name)\"" }
+    var entryWord: String { "member" }
+    var takesListAliases: Bool { false }
+    func extraValue(of member: JSONObject.Member) -> String { extraValue(member.value) }
 
     // MARK: Values
 

@@ -1,13 +1,14 @@
 import CardportCore
+import CardportJSON
 
-/// Turns YAML mappings into records, with the field names of the native JSON document and the
-/// aliases people use in hand-written lists (``RecordField``).
+/// Turns YAML mappings into records: the field mapping of the native JSON document
+/// (``RecordFieldDecoding``, with the aliases people use in hand-written lists) over YAML's values.
 ///
 /// Every text field takes the scalar exactly as written, so YAML 1.1's `no`, `on` or `1984` stay
 /// text where the field is text, and dates keep their written form. Flags read YAML 1.1 booleans
 /// (`yes`, `on`, `true`, …). Keys it does not know go to `extras`. Errors point at the offending
 /// value and are recoverable: the record is skipped.
-struct RecordYAMLDecoder {
+struct RecordYAMLDecoder: RecordFieldDecoding {
     let source: YAMLSource
 
     func fail(_ message: String, at node: YAMLNode, hint: String? = nil) -> CardportError {
@@ -34,14 +35,7 @@ struct RecordYAMLDecoder {
             return .citation(Citation(text: scalar.text))
         }
         let members = try members(of: node)
-        switch try kind(of: members, node: node, hint: hint) {
-        case .citation: return .citation(try citation(members, node))
-        case .bookmark: return .bookmark(try bookmark(members, node))
-        case .task: return .task(try task(members, node))
-        case .topic: return .topic(try topic(members, node))
-        case .tag: return .tag(try tag(members, node))
-        case .settings: return .settings(try settings(members))
-        }
+        return try record(kind(of: members, node: node, hint: hint), members, at: node)
     }
 
     func kind(of members: [Member], node: YAMLNode, hint: RecordKind?) throws(CardportError) -> RecordKind {
@@ -53,180 +47,22 @@ struct RecordYAMLDecoder {
             return kind
         }
         if let hint { return hint }
-        if let kind = RecordYAMLDecoder.guessKind(members.lazy.map(\.name)) { return kind }
+        if let kind = guessKind(members.lazy.map(\.name)) { return kind }
         throw fail("cannot tell what kind of record this is", at: node,
                    hint: "add 'kind:' (citation, bookmark, task, topic, tag, settings) or pass --kind")
     }
 
-    /// Guesses a kind from field names; the strongest hint wins. Fields only a citation has
-    /// (`quote`, `author`, `source`) beat a URL, which beats a bare `text`, so a hand-written quote
-    /// with a link stays a citation and `name` + `url` is a bookmark.
-    static func guessKind(_ keys: some Sequence<String>) -> RecordKind? {
-        var best: RecordKind?
-        var bestRank = Int.max
-        for key in keys {
-            let rank: Int
-            let kind: RecordKind
-            switch RecordField(key) {
-            case .quote, .author, .source: (rank, kind) = (0, .citation)
-            case .url: (rank, kind) = (1, .bookmark)
-            case .text: (rank, kind) = (2, .citation)
-            case .description, .progress: (rank, kind) = (3, .task)
-            case .title, .questions, .status, .due: (rank, kind) = (4, .topic)
-            case .appearance, .showFavouriteOnTop, .widgetTags: (rank, kind) = (5, .settings)
-            case .colour, .name: (rank, kind) = (6, .tag)
-            default: continue
-            }
-            if rank < bestRank { (best, bestRank) = (kind, rank) }
-        }
-        return best
-    }
+    // MARK: Naming
 
-    // MARK: Records
-
-    func citation(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Citation {
-        var common = CommonFields()
-        var text: String?, author: String?, source: String?, note: String?
-        var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
-        var chapter: String?, colour: String?, position: String?, sourceID: String?
-        for member in members {
-            let field = RecordField(member.name)
-            switch field {
-            case .text, .quote: text = try string(member)
-            case .author: author = try optionalString(member)
-            case .source, .title: source = try optionalString(member)
-            case .tags: tags = try stringList(member)
-            case .favourite: favourite = try bool(member)
-            case .archived: archived = try bool(member)
-            case .note, .notes: note = try optionalString(member)
-            case .location: location = try citationLocation(member)
-            case .chapter: chapter = try optionalString(member)
-            case .colour: colour = try optionalString(member)
-            case .position: position = try optionalString(member)
-            case .sourceID: sourceID = try optionalString(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let text else { throw fail("a citation needs a 'text'", at: node, hint: "add the quote as 'text:'") }
-        return Citation(id: common.id, text: text, author: author, source: source, tags: tags, isFavourite: favourite,
-                        isArchived: archived, createdAt: common.created, updatedAt: common.updated, note: note,
-                        location: location, chapter: chapter, colour: colour, position: position, sourceID: sourceID,
-                        extras: common.extras)
-    }
-
-    func bookmark(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Bookmark {
-        var common = CommonFields()
-        var name: String?, text: String?, tags: [String] = []
-        for member in members {
-            let field = RecordField(member.name)
-            switch field {
-            case .name, .title: name = try optionalString(member)
-            case .text, .url: text = try string(member)
-            case .tags: tags = try stringList(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let text else { throw fail("a bookmark needs a 'text' (its URL or text)", at: node) }
-        return Bookmark(id: common.id, name: name, text: text, tags: tags, createdAt: common.created,
-                        updatedAt: common.updated, extras: common.extras)
-    }
-
-    func task(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> TaskItem {
-        var common = CommonFields()
-        var description: String?, progress = TaskProgress.zero
-        for member in members {
-            let field = RecordField(member.name)
-            switch field {
-            case .description: description = try string(member)
-            case .progress: progress = try taskProgress(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let description else { throw fail("a task needs a 'description'", at: node) }
-        return TaskItem(id: common.id, description: description, progress: progress, createdAt: common.created,
-                        updatedAt: common.updated, extras: common.extras)
-    }
-
-    func topic(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Topic {
-        var common = CommonFields()
-        var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
-        var links: [String] = [], questions: [Question] = []
-        for member in members {
-            let field = RecordField(member.name)
-            switch field {
-            case .title: title = try string(member)
-            case .due: due = try timestamp(member)
-            case .status: status = try topicStatus(member)
-            case .notes: notes = try optionalString(member)
-            case .links: links = try stringList(member)
-            case .questions: questions = try questionList(member)
-            default: try common.take(member, field, using: self)
-            }
-        }
-        guard let title else { throw fail("a topic needs a 'title'", at: node) }
-        return Topic(id: common.id, title: title, dueDate: due, status: status, notes: notes, links: links,
-                     questions: questions, createdAt: common.created, updatedAt: common.updated, extras: common.extras)
-    }
-
-    func tag(_ members: [Member], _ node: YAMLNode) throws(CardportError) -> Tag {
-        var name: String?, colour: TagColour?
-        for member in members {
-            switch RecordField(member.name) {
-            case .kind: continue
-            case .name: name = try string(member)
-            case .colour:
-                guard let text = try optionalString(member) else { continue }
-                do { colour = try TagColour(parsing: text) } catch {
-                    throw fail(error.message, at: member.value, hint: error.hint)
-                }
-            default:
-                throw fail("a tag has no field '\(member.name)'", at: member.key, hint: "a tag has a 'name' and a 'colour'")
-            }
-        }
-        guard let name, !name.isEmpty else { throw fail("a tag needs a 'name'", at: node) }
-        return Tag(name: name, colour: colour)
-    }
-
-    func settings(_ members: [Member]) throws(CardportError) -> Settings {
-        var settings = Settings()
-        for member in members {
-            switch RecordField(member.name) {
-            case .kind: continue
-            case .showFavouriteOnTop: settings.showFavouriteOnTop = try bool(member)
-            case .widgetTags: settings.widgetTags = try stringList(member)
-            case .appearance:
-                let text = try string(member)
-                guard let appearance = Settings.Appearance(rawValue: text.lowercased()) else {
-                    throw fail("'\(text)' is not an appearance", at: member.value, hint: "use light, dark or automatic")
-                }
-                settings.appearance = appearance
-            case .language: settings.language = try optionalString(member)
-            default:
-                throw fail("the settings have no field '\(member.name)'", at: member.key,
-                           hint: "settings are show_favourite_on_top, widget_tags, appearance and language")
-            }
-        }
-        return settings
-    }
-
-    /// The fields every kind with an id shares, and anything unknown (kept in `extras`).
-    struct CommonFields {
-        var id: String?
-        var created: Timestamp?
-        var updated: Timestamp?
-        var extras: [String: String] = [:]
-
-        mutating func take(_ member: Member, _ field: RecordField?, using decoder: RecordYAMLDecoder) throws(CardportError) {
-            switch field {
-            case .kind: break
-            case .id: id = try decoder.optionalString(member)
-            case .createdAt: created = try decoder.timestamp(member)
-            case .updatedAt: updated = try decoder.timestamp(member)
-            case .extras: try decoder.mergeExtras(member, into: &extras)
-            default: extras[member.name] = decoder.extraValue(member.value)
-            }
-        }
-    }
+    func name(of member: Member) -> String { member.name }
+    func namePlace(of member: Member) -> YAMLNode { member.key }
+    func valuePlace(of member: Member) -> YAMLNode { member.value }
+    func quoted(_ name: String) -> String { "'\(name)'" }
+    func asEntry(_ name: String) -> String { "'\(name):'" }
+    var entryWord: String { "field" }
+    var takesListAliases: Bool { true }
+    func identifier(_ member: Member) throws(CardportError) -> String? { try optionalString(member) }
+    func extraValue(of member: Member) -> String { extraValue(member.value) }
 
     // MARK: Values
 

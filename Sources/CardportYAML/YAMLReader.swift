@@ -1,4 +1,5 @@
 import CardportCore
+import CardportJSON
 
 /// Reads a YAML stream record by record: the native document (`format: cardport`, sections of
 /// records, `settings`) or a bare list of records as people write by hand.
