@@ -2,6 +2,15 @@ public import CardportCore
 
 /// A format that claims what it is told to, for testing resolution without real formats.
 public struct StubFormat: CardFormat {
+    /// Four stubs: `alpha` (alias `a`) and `beta` share `.json` and are told apart by their first
+    /// bytes, `gamma` reads `.txt` starting with `==`, and `readonly` cannot be written.
+    public static let registry = FormatRegistry([
+        StubFormat("alpha", aliases: ["a"], extensions: ["json"], marker: "{\"alpha\""),
+        StubFormat("beta", extensions: ["json"], marker: "{\"beta\""),
+        StubFormat("gamma", extensions: ["txt"], marker: "=="),
+        StubFormat("readonly", extensions: ["ro"], writes: []),
+    ])
+
     public let descriptor: FormatDescriptor
     public let marker: String?
 

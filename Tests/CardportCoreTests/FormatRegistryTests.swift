@@ -3,13 +3,7 @@ import CardportTestSupport
 import Testing
 
 @Suite struct FormatRegistryTests {
-    let registry = FormatRegistry([
-        StubFormat("alpha", aliases: ["a"], extensions: ["json"], marker: "{\"alpha\""),
-        StubFormat("beta", extensions: ["json"], marker: "{\"beta\""),
-        StubFormat("gamma", extensions: ["txt"], marker: "=="),
-        StubFormat("readonly", extensions: ["ro"], writes: []),
-    ])
-
+    let registry = StubFormat.registry
 
     @Test func findsByIdAndAliasInAnyCase() throws {
         #expect(try registry.format(named: "alpha").id == "alpha")

@@ -4,12 +4,7 @@ import CardportTestSupport
 import Testing
 
 @Suite struct FormatResolutionTests {
-    let registry = FormatRegistry([
-        StubFormat("alpha", aliases: ["a"], extensions: ["json"], marker: "{\"alpha\""),
-        StubFormat("beta", extensions: ["json"], marker: "{\"beta\""),
-        StubFormat("gamma", extensions: ["txt"], marker: "=="),
-        StubFormat("readonly", extensions: ["ro"], writes: []),
-    ])
+    let registry = StubFormat.registry
 
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
