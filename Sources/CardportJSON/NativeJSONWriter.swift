@@ -4,9 +4,7 @@ import CardportMachinery
 final class NativeJSONWriter: ProvenanceWriter {
     private let output: ByteOutput
     private let writer = JSONWriter(capacity: 1 << 17)
-    private var streamingKind: RecordKind?
-    private var held: [RecordKind: JSONWriter] = [:]
-    private var settings: Settings?
+    private var sections = SectionedRecords<JSONWriter>()
     private(set) var losses = LossReport()
     var provenance: [Provenance] = []
     var origins = OriginLedger()
@@ -27,27 +25,18 @@ final class NativeJSONWriter: ProvenanceWriter {
 
     func write(_ record: Record) throws(CardportError) {
         start()
-        if case .settings(let value) = record {
-            if settings != nil { losses.dropRecord(of: .settings) }
-            settings = value
+        switch sections.place(record, losses: &losses) {
+        case .settings:
             return
-        }
-        let kind = record.kind
-        if streamingKind == nil {
-            streamingKind = kind
+        case .opening(let kind):
             NativeJSONWriter.openSection(kind, into: writer)
-        } else if kind == streamingKind {
+        case .streaming:
             writer.raw(",\n    ")
-        } else {
-            let section: JSONWriter
-            if let known = held[kind] {
-                section = known
-                section.raw(",\n    ")
-            } else {
-                section = JSONWriter()
-                held[kind] = section
+        case .holding(let kind):
+            sections.hold(kind, make: { JSONWriter() }) { section, isFirst in
+                if !isFirst { section.raw(",\n    ") }
+                RecordJSONEncoder.encode(record, kind: false, into: section)
             }
-            RecordJSONEncoder.encode(record, kind: false, into: section)
             return
         }
         RecordJSONEncoder.encode(record, kind: false, into: writer)
@@ -62,16 +51,14 @@ final class NativeJSONWriter: ProvenanceWriter {
 
     func finish() throws(CardportError) {
         start()
-        if streamingKind != nil { writer.raw("\n  ]") }
-        for kind in RecordKind.allCases {
-            guard let section = held[kind] else { continue }
+        if sections.isStreaming { writer.raw("\n  ]") }
+        for (kind, section) in sections.takeHeld() {
             NativeJSONWriter.openSection(kind, into: writer)
             try writer.flush(to: output, threshold: 0)
             try output.write(section.bytes)
             writer.raw("\n  ]")
         }
-        held = [:]
-        if let settings {
+        if let settings = sections.settings {
             writer.raw(",\n  \"settings\": ")
             RecordJSONEncoder.encode(.settings(settings), kind: false, into: writer)
         }

@@ -1,15 +1,14 @@
 import CardportCore
+import CardportJSON
 
 /// Writes the native document as block-style YAML.
 ///
-/// The first kind it is given streams straight out; other kinds are held (as their YAML) until
-/// ``finish()`` and written in kind order after it, then the settings, as the JSON document does.
+/// Records go in the native document's order (`SectionedRecords`, as in the JSON document): the
+/// first kind streams straight out, other kinds are held as their YAML until ``finish()``.
 final class YAMLWriter: RecordWriter {
     private let output: ByteOutput
     private var writer = YAMLBlockWriter()
-    private var streamingKind: RecordKind?
-    private var held: [RecordKind: YAMLBlockWriter] = [:]
-    private var settings: Settings?
+    private var sections = SectionedRecords<YAMLBlockWriter>()
     private(set) var losses = LossReport()
 
     /// Output collects up to this many bytes before it goes to the file.
@@ -21,19 +20,17 @@ final class YAMLWriter: RecordWriter {
     }
 
     func write(_ record: Record) throws(CardportError) {
-        if case .settings(let value) = record {
-            if settings != nil { losses.dropRecord(of: .settings) }
-            settings = value
+        switch sections.place(record, losses: &losses) {
+        case .settings:
             return
-        }
-        let kind = record.kind
-        if streamingKind == nil {
-            streamingKind = kind
+        case .opening(let kind):
             YAMLWriter.openSection(kind, into: &writer)
-        } else if kind != streamingKind {
-            var section = held[kind] ?? YAMLBlockWriter(capacity: 1 << 12)
-            RecordYAMLEncoder.item(record, indent: 0, into: &section)
-            held[kind] = section
+        case .streaming:
+            break
+        case .holding(let kind):
+            sections.hold(kind, make: { YAMLBlockWriter(capacity: 1 << 12) }) { section, _ in
+                RecordYAMLEncoder.item(record, indent: 0, into: &section)
+            }
             return
         }
         RecordYAMLEncoder.item(record, indent: 0, into: &writer)
@@ -46,13 +43,12 @@ final class YAMLWriter: RecordWriter {
     }
 
     func finish() throws(CardportError) {
-        for kind in RecordKind.allCases {
-            guard let section = held.removeValue(forKey: kind) else { continue }
+        for (kind, section) in sections.takeHeld() {
             YAMLWriter.openSection(kind, into: &writer)
             try flush()
             try output.write(section.bytes)
         }
-        if let settings {
+        if let settings = sections.settings {
             writer.append("settings:\n")
             RecordYAMLEncoder.mapping(.settings(settings), indent: 2, into: &writer)
         }
