@@ -6,13 +6,11 @@ import Foundation
 /// chunk, and writes the chunks in order: the output is byte for byte what one writer gives.
 ///
 /// Only formats whose output for a list is the concatenation of their output for each record
-/// qualify (``formats``: JSON Lines); a writer of each chunk is made with the same options, and
-/// what the chunks' writers report lost is added up. The calling thread writes each chunk while
-/// the workers encode the next ones, and at most a few chunks are under way, so memory stays
-/// bounded whatever the list's length.
+/// qualify (``FormatDescriptor/writesRecordsIndependently``: JSON Lines); a writer of each chunk is
+/// made with the same options, and what the chunks' writers report lost is added up. The calling
+/// thread writes each chunk while the workers encode the next ones, and at most a few chunks are
+/// under way, so memory stays bounded whatever the list's length.
 enum ParallelLineEncoder {
-    /// The formats whose output is one independent line per record.
-    static let formats: Set<String> = ["jsonl"]
     /// Records per chunk: a few megabytes of output.
     static let chunkSize = 8_192
     /// Shorter lists are written by one writer: threads would cost more than they save.
@@ -27,7 +25,7 @@ enum ParallelLineEncoder {
 
     /// Whether `records` for `format` are worth encoding this way.
     static func applies(to format: any CardFormat, count: Int) -> Bool {
-        count >= minimumCount && formats.contains(format.descriptor.id)
+        count >= minimumCount && format.descriptor.writesRecordsIndependently
             && ProcessInfo.processInfo.activeProcessorCount > 1
     }
 

@@ -11,7 +11,7 @@ public struct JSONLinesFormat: CardFormat {
     public let descriptor = FormatDescriptor(
         id: "jsonl", aliases: ["ndjson", "jsonlines"], extensions: ["jsonl", "ndjson"],
         mediaType: "application/jsonl", reads: Set(RecordKind.allCases), writes: Set(RecordKind.allCases),
-        summary: "JSON Lines: one record per line with a \"kind\" member")
+        summary: "JSON Lines: one record per line with a \"kind\" member", writesRecordsIndependently: true)
 
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
         let shape = JSONPrefix(prefix)

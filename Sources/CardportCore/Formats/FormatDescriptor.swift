@@ -24,11 +24,15 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// Commands hand such a reader an empty input named after the file, instead of the file's
     /// bytes, and choose the format by the file's name (``folderFiles``) or `--from`, never by sniffing.
     public var readsFromPath: Bool
+    /// Whether the writer's output for a list of records is its output for each record, one after
+    /// another, with nothing before, between or after them (JSON Lines): a long list may then be
+    /// encoded in chunks on several threads, each by a writer of its own.
+    public var writesRecordsIndependently: Bool
 
     /// Describes a format; `id`, aliases and extensions are matched without regard to case.
     public init(id: String, aliases: [String] = [], extensions: [String], mediaType: String,
                 reads: Set<RecordKind>, writes: Set<RecordKind>, summary: String, folderFiles: [String] = [],
-                readsFromPath: Bool = false) {
+                readsFromPath: Bool = false, writesRecordsIndependently: Bool = false) {
         self.id = id
         self.aliases = aliases
         self.extensions = extensions
@@ -38,6 +42,7 @@ public struct FormatDescriptor: Sendable, Hashable {
         self.summary = summary
         self.folderFiles = folderFiles
         self.readsFromPath = readsFromPath
+        self.writesRecordsIndependently = writesRecordsIndependently
     }
 
     /// Whether a file called `name` (no folder) is one this format looks for in folders.
