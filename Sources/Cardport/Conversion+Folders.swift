@@ -1,11 +1,5 @@
 import CardportCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 
 extension Conversion {
     /// The inputs with every folder replaced by the files in it (at any depth) that a registered
@@ -50,40 +44,31 @@ extension Conversion {
 
     /// Whether `path` is a folder (through a symbolic link when `following`).
     static func isDirectory(_ path: String, following: Bool) -> Bool {
-        var info = stat()
-        let status = following ? stat(path, &info) : lstat(path, &info)
-        return status == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        POSIXCalls.kind(of: path, followingLinks: following) == .directory
     }
 
     /// Adds to `found` the files under `folder` whose name `wanted` gives a format for, in name order.
     private static func walk(_ folder: String, hidden: Bool = false,
                              into found: inout [(path: String, format: (any CardFormat)?, size: Int?)],
                              wanted: (String, Bool) -> (any CardFormat)?) throws(CardportError) {
-        guard let stream = opendir(folder) else {
-            let code = errno
-            throw CardportError(.io, "cannot read the folder '\(folder)': \(String(cString: strerror(code)))",
+        let (names, code) = POSIXCalls.names(inDirectory: folder)
+        guard code == 0 else {
+            throw CardportError(.io, "cannot read the folder '\(folder)': \(POSIXCalls.message(for: code))",
                                 hint: "check the folder's permissions (ls -ld)")
         }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        closedir(stream)
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         for name in names.sorted() {
             let path = base + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
+            let (kind, size) = POSIXCalls.status(of: path, followingLinks: false)
+            switch kind {
+            case .directory:
                 try walk(path, hidden: hidden || name.hasPrefix("."), into: &found, wanted: wanted)
-            } else if type == S_IFREG, let format = wanted(name, hidden) {
-                found.append((path, format, Int(info.st_size)))
-            } else if type == S_IFLNK, !isDirectory(path, following: true), let format = wanted(name, hidden) {
-                found.append((path, format, nil))
+            case .regular:
+                if let format = wanted(name, hidden) { found.append((path, format, size)) }
+            case .symbolicLink:
+                if !isDirectory(path, following: true), let format = wanted(name, hidden) { found.append((path, format, nil)) }
+            case .missing, .special:
+                continue
             }
         }
     }

@@ -1,34 +1,24 @@
 import CardportCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
+import Foundation
 
 extension Conversion {
     /// The path with symbolic links resolved (`realpath`), or the path itself when it cannot be.
     static func resolvedPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        POSIXCalls.resolvedPath(path) ?? path
     }
 
     /// Whether two paths name the same existing file (same device and inode).
     static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        POSIXCalls.sameFile(a, b)
     }
 
     /// Creates a directory and its parents, like `mkdir -p`; returns the directories it created,
     /// outermost first, so a failed run can remove them again.
     static func makeDirectory(_ path: String) throws(CardportError) -> [String] {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        let kind = POSIXCalls.kind(of: path)
+        if kind != .missing {
+            guard kind == .directory else {
                 throw CardportError(.io, "'\(path)' exists and is not a directory", hint: "choose another --out-dir")
             }
             return []
@@ -36,11 +26,11 @@ extension Conversion {
         var created: [String] = []
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         if !parent.isEmpty, parent != path { created = try makeDirectory(parent) }
-        if mkdir(path, 0o777) != 0 {
-            let code = errno
-            guard code == EEXIST else {
+        let code = POSIXCalls.makeDirectory(path)
+        if code != 0 {
+            guard POSIXErrorCode(rawValue: code) == .EEXIST else {
                 for directory in created.reversed() { removeEmptyDirectory(directory) }
-                throw CardportError(.io, "cannot create the directory '\(path)': \(String(cString: strerror(code)))")
+                throw CardportError(.io, "cannot create the directory '\(path)': \(POSIXCalls.message(for: code))")
             }
             return created
         }
@@ -49,6 +39,6 @@ extension Conversion {
 
     /// Removes a directory if it is empty; leaves it otherwise.
     static func removeEmptyDirectory(_ path: String) {
-        rmdir(path)
+        POSIXCalls.removeDirectory(path)
     }
 }

@@ -57,7 +57,7 @@ public final class OutputFile {
             isDirect = true
             output = ByteOutput(descriptor: fd, name: path)
             return
-        case .missing, .regular:
+        case .missing, .regular, .symbolicLink:
             break
         }
         var fd: Int32 = -1

@@ -18,22 +18,63 @@ package enum POSIXCalls {
         String(cString: strerror(code))
     }
 
-    /// What a path names, as far as output needs to know.
+    /// What a path names, as far as reading folders and writing outputs need to know.
     package enum FileKind: Equatable {
         case missing, regular, directory
+        /// A symbolic link, seen only when links are not followed.
+        case symbolicLink
         /// A device, pipe or socket: written in place, never replaced.
         case special
     }
 
-    /// What `path` names (following symbolic links).
-    package static func kind(of path: String) -> FileKind {
+    /// What `path` names, following symbolic links unless `followingLinks` is false.
+    package static func kind(of path: String, followingLinks: Bool = true) -> FileKind {
+        status(of: path, followingLinks: followingLinks).kind
+    }
+
+    /// What `path` names and, for a regular file, its size in bytes.
+    package static func status(of path: String, followingLinks: Bool = true) -> (kind: FileKind, size: Int?) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return (.missing, nil) }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return .regular
-        case S_IFDIR: return .directory
-        default: return .special
+        case S_IFREG: return (.regular, Int(info.st_size))
+        case S_IFDIR: return (.directory, nil)
+        case S_IFLNK: return (.symbolicLink, nil)
+        default: return (.special, nil)
         }
+    }
+
+    /// Whether two paths name the same file (the same device and inode).
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// The absolute path with every symbolic link resolved, or `nil` when it cannot be resolved.
+    package static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Makes a directory (mode 0777 before the umask); returns 0 or an `errno` code.
+    package static func makeDirectory(_ path: String) -> Int32 {
+        mkdir(path, 0o777) == 0 ? 0 : errno
+    }
+
+    /// The names in a directory but `.` and `..`, in the order the file system gives them, or the
+    /// `errno` code of a directory that cannot be read.
+    package static func names(inDirectory path: String) -> (names: [String], error: Int32) {
+        guard let directory = opendir(path) else { return ([], errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return (names, 0)
     }
 
     /// Opens `path` for reading: the descriptor and the size of a regular file, or the `errno` code
@@ -167,13 +208,7 @@ package enum POSIXCalls {
     /// Safe from a thread that is ending the process on a signal: nothing here takes a lock that a
     /// stopped thread may hold, beyond the C library's own.
     package static func removeDirectoryAndFiles(_ path: String) {
-        if let directory = opendir(path) {
-            while let item = readdir(directory) {
-                let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { unlink(path + "/" + name) }
-            }
-            closedir(directory)
-        }
+        for name in names(inDirectory: path).names { unlink(path + "/" + name) }
         rmdir(path)
     }
 
