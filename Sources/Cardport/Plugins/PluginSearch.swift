@@ -1,11 +1,5 @@
+import CardportMachinery
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where Cardport looks for plugins, where it caches their descriptions, and how long it waits for one.
 ///
@@ -80,13 +74,11 @@ public struct PluginSearch: Sendable, Hashable {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        POSIXCalls.kind(of: path) == .directory
     }
 
     static func isExecutableFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+        POSIXCalls.isExecutableFile(path)
     }
 
     private static func executables(in folder: String, prefix: String?) -> [String] {

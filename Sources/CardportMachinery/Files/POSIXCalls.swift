@@ -44,6 +44,11 @@ package enum POSIXCalls {
         }
     }
 
+    /// Whether `path` is a regular file this process may run.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        kind(of: path) == .regular && access(path, X_OK) == 0
+    }
+
     /// Whether two paths name the same file (the same device and inode).
     package static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat()
