@@ -16,9 +16,9 @@ struct KindleShelf {
     var skippedBookmarks = 0
     var skippedEmpty = 0
     private var books: [KindleBook] = []
-    /// An open-addressing index of `books` by their digests, at most half full: a look-up mixes
-    /// no `Hasher` and compares titles only when the digests agree.
-    private var slots = [Int32](repeating: -1, count: 256)
+    /// `books` by their digests: a look-up mixes no `Hasher` and compares titles only when the
+    /// digests agree.
+    private var slots = HashSlots(capacity: 128)
 
     /// The entries at `positions` of `clippings`, by book.
     init(_ clippings: [KindleClipping], positions: Range<Int>) {
@@ -96,28 +96,16 @@ struct KindleShelf {
 
     /// The position of `book` among the books, added at the end when it is new.
     private mutating func find(_ book: KindleBook) -> Int {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: book.digest) & mask
-        while slots[slot] >= 0 {
-            let known = Int(slots[slot])
-            if books[known].digest == book.digest && books[known] == book { return known }
-            slot = (slot + 1) & mask
+        switch slots.find(book.digest, where: { books[$0] == book }) {
+        case .found(let index):
+            return index
+        case .missing(let place):
+            books.append(book)
+            highlights.append([])
+            notes.append([])
+            unread.append([])
+            let books = self.books
+            return slots.add(at: place) { books[$0].digest }
         }
-        let index = books.count
-        slots[slot] = Int32(index)
-        books.append(book)
-        highlights.append([])
-        notes.append([])
-        unread.append([])
-        if books.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (known, book) in books.enumerated() {
-                var slot = Int(truncatingIfNeeded: book.digest) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(known)
-            }
-        }
-        return index
     }
 }

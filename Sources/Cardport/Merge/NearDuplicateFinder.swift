@@ -242,69 +242,66 @@ struct NearDuplicateFinder {
         }
         var mine = 0
         for entry in entries where entry.prefix != 0 && isMine(entry.group) { mine += 1 }
-        var capacity = 16
-        while capacity < mine * 2 { capacity <<= 1 }
-        let mask = capacity - 1
-        var groups = [(UInt64, UInt64)](repeating: (0, 0), count: capacity)
-        // Per slot: bits 1–3 the prefix lengths seen, bit 6 taken, bit 7 taken more than once.
-        var summary = [UInt8](repeating: 0, count: capacity)
-        var prefixMasks = [UInt64](repeating: 0, count: capacity)
-        var shortest = [UInt32](repeating: .max, count: capacity)
-        var sizes = [Int32](repeating: 0, count: capacity)
-        var slots = [Int32](repeating: -1, count: entries.count)
+        // The groups in the order they first come, found through slots by their digest.
+        var slots = HashSlots(capacity: mine)
+        var groups: [GroupCount] = []
+        var groupOf = [Int32](repeating: -1, count: entries.count)
         for index in entries.indices where entries[index].prefix != 0 && isMine(entries[index].group) {
             let group = entries[index].group
-            // The digest's words are hashes already: their low bits spread the groups.
-            var slot = Int(truncatingIfNeeded: group.0 ^ group.1) & mask
-            while summary[slot] != 0 && groups[slot] != group { slot = (slot + 1) & mask }
-            if summary[slot] == 0 {
-                groups[slot] = group
-                summary[slot] = 0x40
-            } else {
-                summary[slot] |= 0x80
+            // The digest's words are hashes already: their sum spreads the groups.
+            let digest = group.0 ^ group.1
+            let number: Int
+            switch slots.find(digest, where: { groups[$0].group == group }) {
+            case .found(let found):
+                number = found
+                groups[number].summary |= 0x80
+            case .missing(let place):
+                groups.append(GroupCount(group: group))
+                let counted = groups
+                number = slots.add(at: place) { counted[$0].group.0 ^ counted[$0].group.1 }
             }
-            summary[slot] |= 1 << (entries[index].prefix & 3)
-            prefixMasks[slot] |= maskBit(entries[index].prefix)
-            shortest[slot] = min(shortest[slot], entries[index].length)
-            sizes[slot] += 1
-            slots[index] = Int32(slot)
+            groups[number].summary |= 1 << (entries[index].prefix & 3)
+            groups[number].prefixMask |= maskBit(entries[index].prefix)
+            groups[number].shortest = min(groups[number].shortest, entries[index].length)
+            groups[number].size += 1
+            groupOf[index] = Int32(number)
         }
-        groups = []
+        slots = HashSlots()
 
         // The entries of each shared group in a row, in entry order: where each group's run starts.
-        var starts = [Int32](repeating: 0, count: capacity + 1)
+        var starts = [Int32](repeating: 0, count: groups.count + 1)
         var total: Int32 = 0
-        for slot in 0..<capacity {
-            starts[slot] = total
-            if summary[slot] & 0x80 != 0 { total += sizes[slot] }
+        for number in groups.indices {
+            starts[number] = total
+            if groups[number].isShared { total += groups[number].size }
         }
-        starts[capacity] = total
+        starts[groups.count] = total
         var members = [Int32](repeating: 0, count: Int(total))
         var words = [UInt64](repeating: 0, count: Int(total))
         var lengths = [UInt32](repeating: 0, count: Int(total))
         var next = starts
-        for (index, slot) in slots.enumerated() where slot >= 0 && summary[Int(slot)] & 0x80 != 0 {
-            let at = Int(next[Int(slot)])
-            next[Int(slot)] += 1
+        for (index, number) in groupOf.enumerated() where number >= 0 && groups[Int(number)].isShared {
+            let at = Int(next[Int(number)])
+            next[Int(number)] += 1
             members[at] = Int32(index)
             words[at] = entries[index].words
             lengths[at] = entries[index].length
         }
-        slots = []
+        groupOf = []
         next = []
 
         words.withUnsafeBufferPointer { words in
             lengths.withUnsafeBufferPointer { lengths in
-                for slot in 0..<capacity where summary[slot] & 0x80 != 0 {
-                    let run = Int(starts[slot])..<Int(starts[slot + 1])
+                for number in groups.indices where groups[number].isShared {
+                    let run = Int(starts[number])..<Int(starts[number + 1])
                     let pairwise = run.count <= pairwiseGroupLimit
                     for member in run {
                         let mayContain = pairwise
                             ? containsSomeWords(words[member], lengths[member], run: run, words: words, lengths: lengths)
-                            : lengths[member] > shortest[slot]
+                            : lengths[member] > groups[number].shortest
                         let entry = Int(members[member])
-                        out.lengths[entry] = summary[slot] & 0x0E | (mayContain ? 1 : 0)
-                        out.masks[entry] = prefixMasks[slot]
+                        out.lengths[entry] = groups[number].summary & 0x0E | (mayContain ? 1 : 0)
+                        out.masks[entry] = groups[number].prefixMask
                     }
                 }
             }
@@ -407,4 +404,26 @@ private final class ContainerTable: @unchecked Sendable {
 private struct GroupSummaries: @unchecked Sendable {
     let lengths: UnsafeMutableBufferPointer<UInt8>
     let masks: UnsafeMutableBufferPointer<UInt64>
+}
+
+/// What ``NearDuplicateFinder`` counts of one group (author and source) while it reads the entries:
+/// kept together, so that an entry's look-up and its counting touch one place in memory.
+private struct GroupCount {
+    /// The group's digest.
+    let group: (UInt64, UInt64)
+    /// Bits 1–3: the prefix lengths seen; bit 7: more than one entry.
+    var summary: UInt8 = 0
+    /// The ``NearDuplicateFinder/maskBit(_:)`` of each prefix seen.
+    var prefixMask: UInt64 = 0
+    /// The length of the group's shortest text.
+    var shortest = UInt32.max
+    /// The number of its entries.
+    var size: Int32 = 0
+
+    init(group: (UInt64, UInt64)) {
+        self.group = group
+    }
+
+    /// Whether more than one entry is in the group.
+    var isShared: Bool { summary & 0x80 != 0 }
 }

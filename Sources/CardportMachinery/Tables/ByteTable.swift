@@ -11,7 +11,7 @@ import Darwin
 /// Readers look the same few byte strings up again and again (a Kindle file's title lines and
 /// metadata line shapes, an import's tag names). A `Dictionary` would need the bytes copied into a
 /// key (and `String` keys would hash and compare through Unicode normalisation); this table digests
-/// the bytes where they are, probes an open-addressing index, and compares bytes only on a digest
+/// the bytes where they are, finds them through ``HashSlots``, and compares bytes only on a digest
 /// match. A key is copied the first time it is added. Keys are bytes: two spellings of one text
 /// (composed and decomposed) are two keys.
 ///
@@ -33,17 +33,17 @@ package struct ByteTable<Value> {
 
     /// A free slot for a key and its digest, valid until the table next changes.
     package struct Place {
-        @usableFromInline var slot: Int
+        @usableFromInline var slot: HashSlots.Place
         @usableFromInline var digest: UInt64
 
         @usableFromInline
-        init(slot: Int, digest: UInt64) {
+        init(slot: HashSlots.Place, digest: UInt64) {
             self.slot = slot
             self.digest = digest
         }
     }
 
-    @usableFromInline package var slots = [Int32](repeating: -1, count: 64)
+    @usableFromInline package var slots = HashSlots()
     @usableFromInline package var keys: [[UInt8]] = []
     @usableFromInline package var digests: [UInt64] = []
     @usableFromInline package var values: [Value] = []
@@ -65,38 +65,23 @@ package struct ByteTable<Value> {
     /// Looks `key` up.
     @inlinable package func find(_ key: UnsafeRawBufferPointer) -> Lookup {
         let digest = ByteDigest.of(key)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: digest) & mask
-        while slots[slot] >= 0 {
-            let known = Int(slots[slot])
-            if digests[known] == digest, keys[known].count == key.count,
-               ByteTable.same(keys[known], key) {
-                return .found(known)
-            }
-            slot = (slot + 1) & mask
+        let found = slots.find(digest) { known in
+            digests[known] == digest && keys[known].count == key.count && ByteTable.same(keys[known], key)
         }
-        return .missing(Place(slot: slot, digest: digest))
+        switch found {
+        case .found(let index): return .found(index)
+        case .missing(let place): return .missing(Place(slot: place, digest: digest))
+        }
     }
 
     /// Adds `key` (which ``find(_:)`` just reported missing at `place`) with its value; returns its index.
     @discardableResult
     @inlinable package mutating func add(_ key: UnsafeRawBufferPointer, _ value: Value, at place: Place) -> Int {
-        let index = values.count
-        slots[place.slot] = Int32(index)
         keys.append(Array(key))
         digests.append(place.digest)
         values.append(value)
-        // At most half full, so that probes stay short.
-        if values.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (known, digest) in digests.enumerated() {
-                var slot = Int(truncatingIfNeeded: digest) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(known)
-            }
-        }
-        return index
+        let digests = self.digests
+        return slots.add(at: place.slot) { digests[$0] }
     }
 }
 
