@@ -72,7 +72,7 @@ public struct CSVFormat: CardFormat {
             // Excel's "Unicode text" (`.txt`, UTF-16) is tab-separated: a tab-separated header of two
             // columns or more of one kind is certain, so that it is read as a table whatever its extension.
             let named = Set(normalised.compactMap { CSVColumn.named($0, for: kind) })
-            return CSVFormat.delimiter(ofFirstLine: prefix) == 0x09 && named.count >= 2 ? .certain : .possible
+            return CSVDelimiter.guess(prefix) == 0x09 && named.count >= 2 ? .certain : .possible
         default:
             return recognised == dialect ? .certain : .no
         }
@@ -91,8 +91,8 @@ public struct CSVFormat: CardFormat {
         }
     }
 
-    /// The cells of the first line of `prefix` when it looks like a header row: split at the most
-    /// frequent of `,` `;` tab `|`, unquoted; `nil` when the line does not end within the prefix or
+    /// The cells of the first line of `prefix` when it looks like a header row: split at its
+    /// delimiter (``CSVDelimiter``), unquoted; `nil` when the line does not end within the prefix or
     /// looks like JSON.
     static func firstLine(_ prefix: [UInt8]) -> [String]? {
         guard let end = prefix.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? (prefix.isEmpty ? nil : prefix.count) else {
@@ -100,28 +100,11 @@ public struct CSVFormat: CardFormat {
         }
         let line = prefix[..<end]
         guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != 0x7B, first != 0x5B else { return nil }
-        let delimiter = delimiter(ofLine: line)
+        let delimiter = CSVDelimiter.guess(prefix)
         return line.split(separator: delimiter, omittingEmptySubsequences: false).map { cell in
             var text = String(decoding: cell, as: UTF8.self).trimmingSpaces
             if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
             return text
         }
     }
-}
-
-extension CSVFormat {
-    /// The most frequent of `,` tab `;` `|` in `line` (`,` when none occurs).
-    static func delimiter(ofLine line: ArraySlice<UInt8>) -> UInt8 {
-        [UInt8(0x2C), 0x09, 0x3B, 0x7C].max { a, b in line.count(of: a) < line.count(of: b) }.flatMap { line.count(of: $0) > 0 ? $0 : nil } ?? 0x2C
-    }
-
-    /// ``delimiter(ofLine:)`` of the first line of `prefix`.
-    static func delimiter(ofFirstLine prefix: [UInt8]) -> UInt8 {
-        let end = prefix.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? prefix.count
-        return delimiter(ofLine: prefix[..<end])
-    }
-}
-
-extension Collection where Element == UInt8 {
-    fileprivate func count(of byte: UInt8) -> Int { self.count(where: { $0 == byte }) }
 }

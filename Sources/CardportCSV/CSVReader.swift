@@ -283,25 +283,8 @@ final class CSVReader: RecordReader {
         return names
     }
 
-    /// The delimiter among `,` `;` tab `|` that occurs most often outside quotes in the first line
-    /// (a comma when none does).
+    /// The delimiter of the input's first bytes (``CSVDelimiter``).
     private func sniffDelimiter() throws(CardportError) -> UInt8 {
-        let prefix = try input.peek(upTo: 64 * 1024)
-        var counts: [UInt8: Int] = [0x2C: 0, 0x3B: 0, 0x09: 0, 0x7C: 0]
-        var quoted = false
-        for byte in prefix {
-            if byte == 0x22 { quoted.toggle(); continue }
-            if quoted { continue }
-            if byte == 0x0A || byte == 0x0D {
-                if counts.values.contains(where: { $0 > 0 }) { break }
-                continue
-            }
-            if counts[byte] != nil { counts[byte]! += 1 }
-        }
-        var best: UInt8 = 0x2C
-        for candidate in [UInt8(0x2C), 0x09, 0x3B, 0x7C] where counts[candidate]! > counts[best]! {
-            best = candidate
-        }
-        return best
+        CSVDelimiter.guess(try input.peek(upTo: 64 * 1024))
     }
 }
