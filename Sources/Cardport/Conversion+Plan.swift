@@ -4,17 +4,21 @@ import Foundation
 extension Conversion {
     /// An input whose format has been settled.
     struct PlannedInput {
+        /// How many regular files sniffed while planning stay open for their read.
+        static let filesKeptOpen = 16
+
         let path: String
         let format: any CardFormat
         /// How the format was chosen, so an input whose content overrode its extension says so.
         var resolution: FormatResolution
-        /// Standard input cannot be opened twice, so the stream used for sniffing is kept.
-        let stdin: ByteInput?
+        /// The input as it was opened to be sniffed, so that it is not opened again (standard
+        /// input cannot be).
+        let sniffed: SniffedInput?
         /// The most bytes the input may hold in memory at once (`--max-input-size`).
         var maximumWindow = ReadLimits.defaultInputSize
 
         func open() throws(CardportError) -> ByteInput {
-            if let stdin { return stdin }
+            if let opened = sniffed?.take(isStandardInput: path == "-") { return opened }
             // A database is opened by its reader, by the name of this empty input.
             if format.descriptor.readsFromPath {
                 // Named by its path, a database that is not there would read as an empty one.
@@ -25,6 +29,22 @@ extension Conversion {
                 return try ByteInput(bytes: [UInt8](), name: path)
             }
             return try ByteInput(path: path, maximumWindow: maximumWindow)
+        }
+    }
+
+    /// An input opened to be sniffed, handed to its reader once.
+    final class SniffedInput {
+        private var input: ByteInput?
+
+        init(_ input: ByteInput) {
+            self.input = input
+        }
+
+        /// The input; a file's only the first time, so that the plan does not hold it (and the
+        /// window it may grow to) once it is read. Standard input is the same stream every time.
+        func take(isStandardInput: Bool) -> ByteInput? {
+            defer { if !isStandardInput { input = nil } }
+            return input
         }
     }
 
@@ -58,6 +78,7 @@ extension Conversion {
             throw CardportError(.usage, "standard input ('-') can be read only once")
         }
         var plan = Plan()
+        var keptOpen = 0
         for (path, claimed, claimedSize) in try expandingFolders(request.inputs, from: request.from) {
             let maximumWindow = request.readOptions.limits.maximumInputSize
             // A file found in a folder is read by the format that looked for it (or --from), and a
@@ -87,8 +108,15 @@ extension Conversion {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
+            // Each kept input holds a descriptor and its window until its turn: only the first few
+            // files are kept, and the others are opened again then.
+            // A pipe (`/dev/stdin`, `<(…)`) cannot be opened again, so it is always kept; a format
+            // that reads by path gets an empty input named after the file, as above.
+            if let opened = source, path != "-", opened.size != nil {
+                if keptOpen < PlannedInput.filesKeptOpen, !format.descriptor.readsFromPath { keptOpen += 1 } else { source = nil }
+            }
             plan.inputs.append(PlannedInput(path: path, format: format, resolution: resolution,
-                                            stdin: path == "-" ? source : nil, maximumWindow: maximumWindow))
+                                            sniffed: source.map(SniffedInput.init), maximumWindow: maximumWindow))
             if let size, let total = plan.totalBytes { plan.totalBytes = total + size } else { plan.totalBytes = nil }
         }
         return plan

@@ -5,6 +5,19 @@ import Testing
 /// Damaged files whose content looks like another format: each must fail as what its extension says
 /// it is, with the location of the damage, and leave an existing output as it was.
 @Suite struct SniffingCLITests {
+    @Test func aPipeNamedByItsPathIsSniffedAndReadFromOneOpening() throws {
+        // More than the 64 KiB a sniff looks at: opened again, the pipe would have lost them.
+        let lines = (1...2_000).map { "{\"text\":\"Highlight number \($0) of a piped file\",\"author\":\"A\"}\n" }
+        let scratch = try TemporaryDirectory()
+        let result = try CLIRunner.runPiped(["convert", "/dev/stdin", "-o", scratch.file("out.jsonl"), "-q"],
+                                            input: lines.joined())
+        #expect(result.stderr == "")
+        #expect(result.status == 0)
+        let written = try scratch.read("out.jsonl").split(separator: "\n")
+        #expect(written.count == 2_000)
+        #expect(written.last?.contains("Highlight number 2000 of") == true)
+    }
+
     @Test func aJSONLinesFileWithACutFirstLineIsAJSONLinesError() throws {
         let scratch = try TemporaryDirectory()
         try scratch.write("v.jsonl", "{\"text\":\"a\"\n{\"text\":\"b\",\"note\":\"x\"}\n{\"text\":\"c\"}\n")
