@@ -1,11 +1,5 @@
+import CardportMachinery
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Plugin descriptions kept between runs, keyed by the executable's path, size and modification time.
 ///
@@ -40,14 +34,7 @@ struct PluginDescriptionCache {
 
     /// The key of the file at `path` now, or nil when it cannot be read.
     static func key(of path: String) -> Key? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        #endif
-        return Key(size: Int(info.st_size), modified: modified)
+        POSIXCalls.stamp(of: path).map { Key(size: $0.size, modified: $0.modified) }
     }
 
     func entry(for path: String, key: Key) -> Entry? {

@@ -1,12 +1,6 @@
 import CardportCore
+import CardportMachinery
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension PluginProcess {
     /// Runs a short request (`describe`, `sniff`) to the end: `input` on standard input, and
@@ -24,8 +18,7 @@ extension PluginProcess {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         let fd = process.outputDescriptor
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { POSIXCalls.read(fd, into: $0.baseAddress!, count: $0.count) }
             if count <= 0 { break }
             process.touch()
             output.append(contentsOf: chunk[0..<count])

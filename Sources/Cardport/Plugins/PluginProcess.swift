@@ -1,12 +1,6 @@
 import CardportCore
+import CardportMachinery
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One running plugin process: its pipes, a watchdog for hangs, and what it said on standard error.
 ///
@@ -54,7 +48,7 @@ final class PluginProcess: @unchecked Sendable {
     /// Whether ``wait()`` has returned: the plugin and everything that held its pipes are gone.
     private var finished = false
     /// The plugin's process group (its own pid), or 0 when it could not be given one.
-    private var group: pid_t = 0
+    private var group: Int32 = 0
     private var stopReason: StopReason?
     private var tail: [String] = []
     private var problems: [Problem] = []
@@ -91,7 +85,7 @@ final class PluginProcess: @unchecked Sendable {
     /// Starts the process and its watchdog and standard error threads.
     func start() throws(CardportError) {
         // A plugin that exits without reading all its input must not kill Cardport with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        ProcessCalls.ignoreBrokenPipes()
         process.terminationHandler = { [self] _ in
             condition.lock()
             exited = true
@@ -109,7 +103,11 @@ final class PluginProcess: @unchecked Sendable {
         try? inputPipe.fileHandleForReading.close()
         try? outputPipe.fileHandleForWriting.close()
         try? errorPipe.fileHandleForWriting.close()
-        group = PluginProcess.ownGroup(process.processIdentifier)
+        // Foundation's `Process` on Linux starts every child in a new group already
+        // (`POSIX_SPAWN_SETPGROUP`); where it does not, the group is made here, which works until
+        // the child has run its program (it then leads a group already, or the setting fails and
+        // only the plugin itself can be killed).
+        group = ProcessCalls.ownGroup(process.processIdentifier)
         touch()
         Thread.detachNewThread { [self] in readStandardError() }
         Thread.detachNewThread { [self] in watch() }
@@ -124,10 +122,7 @@ final class PluginProcess: @unchecked Sendable {
     /// Gives each pipe a 1 MiB buffer where the system allows it (Linux; 64 KiB by default): records
     /// then cross in fewer, larger reads and writes, each a switch between the two processes.
     private static func widen(_ descriptors: [Int32]) {
-        #if os(Linux)
-        // F_SETPIPE_SZ (1031), which Glibc's Swift module does not export.
-        for descriptor in descriptors { _ = fcntl(descriptor, 1031, PluginProcess.pipeSize) }
-        #endif
+        for descriptor in descriptors { ProcessCalls.widenPipe(descriptor, to: PluginProcess.pipeSize) }
     }
 
     /// The pipe buffer asked for, and the most written to the plugin at once.
@@ -150,18 +145,6 @@ final class PluginProcess: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Makes `pid` the leader of a process group of its own, and returns the group (0 when it cannot).
-    ///
-    /// Foundation's `Process` on Linux starts every child in a new group already
-    /// (`POSIX_SPAWN_SETPGROUP`); where it does not, the group is made here, which works until the
-    /// child has run its program (it then leads a group already, or the setting fails and only the
-    /// plugin itself can be killed).
-    private static func ownGroup(_ pid: pid_t) -> pid_t {
-        guard pid > 0 else { return 0 }
-        if getpgid(pid) == pid { return pid }
-        return setpgid(pid, pid) == 0 || getpgid(pid) == pid ? pid : 0
-    }
-
     /// Kills the plugin with its process group, and remembers why.
     ///
     /// The group is killed even after the plugin exited, until ``wait()`` returned: children it
@@ -174,10 +157,9 @@ final class PluginProcess: @unchecked Sendable {
         condition.unlock()
         guard !over else { return }
         if group > 0 {
-            kill(-group, SIGKILL)
+            ProcessCalls.killGroup(group)
         } else if !leaderGone {
-            let pid = process.processIdentifier
-            if pid > 0 { kill(pid, SIGKILL) }
+            ProcessCalls.killProcess(process.processIdentifier)
         }
     }
 
@@ -207,8 +189,7 @@ final class PluginProcess: @unchecked Sendable {
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { POSIXCalls.read(fd, into: $0.baseAddress!, count: $0.count) }
             if count <= 0 { break }
             condition.lock()
             errorBytes += count
@@ -336,11 +317,9 @@ final class PluginProcess: @unchecked Sendable {
     func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var rest = bytes
         while !rest.isEmpty {
-            let written = write(inputDescriptor, rest.baseAddress, Swift.min(rest.count, Int(PluginProcess.pipeSize)))
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
+            let written = POSIXCalls.write(inputDescriptor, UnsafeRawBufferPointer(
+                rebasing: rest.prefix(Int(PluginProcess.pipeSize))))
+            if written < 0 { return false }
             rest = UnsafeRawBufferPointer(rebasing: rest[written...])
             touch()
         }

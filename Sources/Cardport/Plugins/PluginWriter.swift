@@ -1,13 +1,7 @@
 import CardportCore
 import CardportJSON
+import CardportMachinery
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes through a plugin's `write FORMAT`: records go to its standard input as Cardport JSON Lines,
 /// and what it prints on standard output is the output file.
@@ -38,8 +32,7 @@ final class PluginWriter: RecordWriter {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             let fd = process.outputDescriptor
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                let count = buffer.withUnsafeMutableBytes { POSIXCalls.read(fd, into: $0.baseAddress!, count: $0.count) }
                 if count <= 0 { break }
                 process.touch()
                 let result = buffer.withUnsafeBytes { raw in

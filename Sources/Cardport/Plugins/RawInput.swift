@@ -1,11 +1,5 @@
 import CardportCore
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CardportMachinery
 
 /// The untouched bytes of a binary plugin format's input, for `PLUGIN read`.
 ///
@@ -32,10 +26,9 @@ final class RawInput {
             ownsDescriptor = false
             isFile = false
         } else {
-            let opened = open(input.name, O_RDONLY | O_CLOEXEC)
+            let (opened, _, code) = POSIXCalls.openForReading(input.name)
             guard opened >= 0 else {
-                let code = errno
-                throw CardportError(.fileNotFound, "cannot read '\(input.name)': \(String(cString: strerror(code)))",
+                throw CardportError(.fileNotFound, "cannot read '\(input.name)': \(POSIXCalls.message(for: code))",
                                     location: SourceLocation(file: input.name, line: 1, column: 1, offset: 0),
                                     hint: "check that the file exists and can be read")
             }
@@ -46,7 +39,7 @@ final class RawInput {
     }
 
     deinit {
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { POSIXCalls.close(fd) }
     }
 
     /// Copies every byte to the plugin's standard input, until the end or until the plugin closes it.
@@ -57,8 +50,7 @@ final class RawInput {
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { POSIXCalls.read(fd, into: $0.baseAddress!, count: $0.count) }
             if count < 0 {
                 process.stop(.cancelled)
                 return

@@ -44,6 +44,19 @@ package enum POSIXCalls {
         }
     }
 
+    /// The size and the time of the last change (nanoseconds since 1970) of what `path` names, or
+    /// `nil` when it cannot be looked at: together, whether a file changed since it was last read.
+    package static func stamp(of path: String) -> (size: Int, modified: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        #endif
+        return (Int(info.st_size), modified)
+    }
+
     /// Whether `path` is a regular file this process may run.
     package static func isExecutableFile(_ path: String) -> Bool {
         kind(of: path) == .regular && access(path, X_OK) == 0
@@ -139,6 +152,21 @@ package enum POSIXCalls {
             done += n
         }
         return 0
+    }
+
+    /// Writes what one call takes of `buffer`, retrying on interruption: the count written, or -1
+    /// (see ``errorNumber``; `EPIPE` when the reader is gone).
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        while true {
+            #if canImport(Darwin)
+            let n = Darwin.write(fd, buffer.baseAddress, buffer.count)
+            #elseif canImport(Glibc)
+            let n = Glibc.write(fd, buffer.baseAddress, buffer.count)
+            #else
+            let n = Musl.write(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if n >= 0 || errno != EINTR { return n }
+        }
     }
 
     /// Closes a descriptor; returns 0 or an `errno` code (a late write error shows here).
