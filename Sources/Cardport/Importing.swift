@@ -21,6 +21,11 @@ import Foundation
 /// outcome.report.total.added
 /// ```
 public struct Importing: Sendable {
+    /// Records read and keyed ahead of the store's writer per batch, and the most batches waiting:
+    /// the writer stores one batch while the next is parsed, and memory stays flat.
+    static let batchSize = 2048
+    static let batchesWaiting = 4
+
     /// The formats inputs are resolved against.
     public let registry: FormatRegistry
     /// The store records go into.
@@ -87,25 +92,32 @@ public struct Importing: Sendable {
             var sync = MergeOutcome.SyncCounts(source: sourceKey)
             let options = plain.effectiveReadOptions
             let opener = InputOpener(input)
-            let readAhead = ReadAhead(keepGoing: request.keepGoing, scheme: scheme) { () throws(CardportError) in
-                let source = try opener.open()
-                return (try resolution.makeReader(source, options: options), source)
-            }
-            defer { readAhead.cancel() }
-            while var batch = try readAhead.next() {
-                // Reversed (which moves no reference) so that each record is moved out by `popLast`,
-                // not copied and released.
-                batch.items.reverse()
-                while let item = batch.items.popLast() {
+            // Each record is keyed, and its origin item made, on the reading thread.
+            let readAhead = RecordReadAhead(
+                batchSize: Importing.batchSize, depth: Importing.batchesWaiting,
+                open: { () throws(CardportError) in
+                    let source = try opener.open()
+                    return (try resolution.makeReader(source, options: options), source)
+                },
+                transform: OriginKeying(scheme: scheme))
+            readAhead.start()
+            // On a failure the reading thread is told to stop; it finishes on its own.
+            defer { readAhead.stop(untilFinished: false) }
+            var takenLast = false
+            while !takenLast {
+                var batch = readAhead.take()
+                takenLast = batch.isLast
+                for position in batch.items.indices {
                     var keyed: KeyedRecord
                     var origin: OriginItem
-                    switch item {
-                    case .rejected(let error):
+                    switch batch.items[position].take()! {
+                    case .failure(let error):
+                        guard request.keepGoing && error.isRecoverable else { throw error }
                         report.inputs[number].counts.read += 1
                         report.reject(error, input: number)
                         continue
-                    case .record(let record, let item):
-                        (keyed, origin) = (record, item)
+                    case .value(let value):
+                        (keyed, origin) = value
                     }
                     if note != nil, case .citation(let citation) = keyed.record {
                         let record = Record.citation(try readBack.resolve(citation, in: transaction))
@@ -140,6 +152,8 @@ public struct Importing: Sendable {
                 (sync.archived, sync.missingKept) = try transaction.archiveMissing(source: source)
             }
             try transaction.finishSource(source, provenance: provenance)
+            // After the last batch the reading thread only has to finish: wait for it, for its notes.
+            readAhead.stop(untilFinished: true)
             sync.notes = readAhead.notes.counts.map { ConversionReport.NamedCount(label: $0.label, count: $0.value) }
             sync.warnings = readAhead.notes.warningCount
             syncs.append(sync)
@@ -167,6 +181,16 @@ public struct Importing: Sendable {
         guard path != "-" else { return format + ":-" }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return format + ":" + (URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path)
+    }
+}
+
+/// Keys each record, and makes its origin item by its input's scheme, on the reading thread.
+private struct OriginKeying: RecordTransform {
+    let scheme: OriginItem.Scheme
+
+    func make(_ record: consuming Record) -> (KeyedRecord, OriginItem) {
+        let keyed = KeyedRecord(record)
+        return (keyed, OriginItem(keyed.record, key: keyed.key, scheme: scheme))
     }
 }
 

@@ -3,8 +3,8 @@ import Foundation
 /// A bounded queue between one producing thread and one consuming thread: the producer waits
 /// when `depth` batches are waiting, the consumer waits when none is, and either side can end it.
 ///
-/// What read-ahead readers (`PrefetchingReader`, the store's import) share: they differ in what
-/// a batch holds, not in how it is handed over.
+/// The hand-off under the operations' read-ahead (`RecordReadAhead`, which `PrefetchingReader`
+/// and the store's import share).
 ///
 /// ```swift
 /// let handOff = BatchHandOff<[Record]>(depth: 4)
