@@ -32,7 +32,7 @@ let package = Package(
         // The machinery floor: byte scans, UTF-8 and UTF-16, hashes, hash tables, threads, the
         // system calls of files; and, in a module of its own so that the core never links
         // libcrypto, the digests. Not products: their API is `package`, for the modules above only.
-        .target(name: "CardportMachinery", dependencies: ["CPrefetch"]),
+        .target(name: "CardportMachinery"),
         .target(name: "CardportDigests", dependencies: ["CLibCrypto"]),
         .target(name: "CardportCore", dependencies: ["CardportMachinery"]),
         .target(name: "CardportJSON", dependencies: ["CardportCore", "CardportMachinery", "CardportDigests"]),
@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "Cardport",
             dependencies: [
-                "CardportCore", "CardportMachinery", "CardportDigests", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
+                "CardportCore", "CardportMachinery", "CardportDigests", "CPrefetch", "CardportJSON", "CardportCSV", "CardportKindle", "CardportYAML", "CardportXML",
                 "CardportMarkdown", "CardportTodoTxt", "CardportStore",
                 "CardportKOReader", "CardportKobo", "CardportBoox", "CardportCalibre", "CardportAppleBooks",
             ]

@@ -1,5 +1,6 @@
 import CardportCore
 import CardportMachinery
+internal import CPrefetch
 
 /// The position of each record by its identity key, found through ``HashSlots`` by the key's own
 /// digest bits.
@@ -34,7 +35,7 @@ struct IdentityIndex {
     /// little later finds it in the cache: the table is far larger than the cache, and a look-up
     /// that has to wait for memory takes longer than keying a record.
     func prefetch(_ key: IdentityKey) {
-        slots.prefetch(key.low)
+        slots.withFirstSlot(of: key.low) { cardport_prefetch($0) }
     }
 
     /// The position held for `key`; when there is none, holds `position` for it and returns `nil`.

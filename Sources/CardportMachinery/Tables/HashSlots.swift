@@ -1,5 +1,3 @@
-internal import CPrefetch
-
 /// The slots of an open-addressing hash table: linear probing, at most half full, each slot the
 /// number of an entry (in the order entries were added) and 32 more bits of its digest.
 ///
@@ -86,12 +84,14 @@ package struct HashSlots: Sendable {
         if size > slots.count { rebuild(size: size, digestOf: digestOf) }
     }
 
-    /// Asks for the memory of `digest`'s first slot without waiting for it, so that a look-up a
-    /// little later finds it in the cache: worth it when the slots are far larger than the cache.
-    @inline(__always)
-    package func prefetch(_ digest: UInt64) {
+    /// Calls `body` with the address of `digest`'s first slot, for a caller that asks the
+    /// processor for that memory without waiting for it (the identity index, through `CPrefetch`),
+    /// so that a look-up a little later finds it in the cache: worth it when the slots are far
+    /// larger than the cache. The address is valid only during the call.
+    @inlinable @inline(__always)
+    package func withFirstSlot(of digest: UInt64, _ body: (UnsafeRawPointer) -> Void) {
         let slot = Int(truncatingIfNeeded: digest) & (slots.count - 1)
-        slots.withUnsafeBufferPointer { cardport_prefetch($0.baseAddress! + slot) }
+        slots.withUnsafeBufferPointer { body($0.baseAddress! + slot) }
     }
 
     /// The slots laid out again, `size` of them, every entry in the order of its number.
