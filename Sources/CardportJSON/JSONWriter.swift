@@ -83,6 +83,23 @@ final class JSONWriter {
         append(text.utf8Start, text.utf8CodeUnitCount)
     }
 
+    /// Appends a member's name, quoted, and its colon, after a comma unless it is the object's first.
+    @inline(__always)
+    func member(_ name: StaticString, first: Bool) {
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        if !first {
+            base[count] = 0x2C
+            count += 1
+        }
+        base[count] = 0x22
+        JSONWriter.copy(name.utf8Start, to: base + count + 1, length)
+        count += length + 1
+        base[count] = 0x22
+        base[count + 1] = 0x3A
+        count += 2
+    }
+
     @inline(__always)
     func byte(_ byte: UInt8) {
         reserve(1)

@@ -18,6 +18,13 @@ struct YAMLBlockWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The writer as it is, leaving this one empty: a move, for an encoder that writes into it.
+    mutating func take() -> YAMLBlockWriter {
+        var taken = YAMLBlockWriter(capacity: 0)
+        swap(&taken, &self)
+        return taken
+    }
+
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
     }
