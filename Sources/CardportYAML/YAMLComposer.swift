@@ -131,7 +131,7 @@ final class YAMLComposer {
                 throw source.error(.malformedInput, "unexpected YAML structure", at: start)
             }
             guard !open.isEmpty else { return built }
-            add(built, to: &open[open.count - 1])
+            add(consume built, to: &open[open.count - 1])
             if open[open.count - 1].key != nil || !open[open.count - 1].isMapping {
                 guard let following = try next() else { throw endedEarly() }
                 event = following
@@ -147,17 +147,20 @@ final class YAMLComposer {
     }
 
     /// Puts a finished child into the collection being built.
-    private func add(_ child: YAMLNode, to collection: inout Open) {
+    ///
+    /// The child is taken, not lent, and the key is moved out of the collection: each node is then
+    /// stored where it ends up without a copy (a retain now and a release later of each of its
+    /// strings and arrays).
+    private func add(_ child: consuming YAMLNode, to collection: inout Open) {
         collection.size += child.size
         guard collection.isMapping else {
             collection.items.append(child)
             return
         }
-        guard let key = collection.key else {
+        guard let key = collection.key.take() else {
             collection.key = child
             return
         }
-        collection.key = nil
         if let scalar = key.scalar, scalar.isPlain, scalar.text == "<<" {
             collection.merges.append(child)
         } else {
@@ -166,8 +169,9 @@ final class YAMLComposer {
     }
 
     /// The node of a collection whose end was read.
-    private func close(_ collection: Open) throws(CardportError) -> YAMLNode {
-        var pairs = collection.pairs
+    private func close(_ collection: consuming Open) throws(CardportError) -> YAMLNode {
+        var pairs: [YAMLNode.Pair] = []
+        swap(&pairs, &collection.pairs)
         var merged: [YAMLNode.Pair] = []
         for value in collection.merges { merged += try mergePairs(value) }
         if !merged.isEmpty {
