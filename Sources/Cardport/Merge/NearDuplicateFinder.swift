@@ -174,7 +174,7 @@ struct NearDuplicateFinder {
         if partCount == 1 {
             probe(0)
         } else {
-            DispatchQueue.concurrentPerform(iterations: partCount, execute: probe)
+            ParallelParts.run(partCount, probe)
         }
         // The best container of each entry over all parts: the longest, then the earliest.
         let containers = table.containers
@@ -221,7 +221,7 @@ struct NearDuplicateFinder {
                 if parts == 1 {
                     summariseGroups(entries, part: 0, of: 1, into: out)
                 } else {
-                    DispatchQueue.concurrentPerform(iterations: parts) { summariseGroups(entries, part: $0, of: parts, into: out) }
+                    ParallelParts.run(parts) { summariseGroups(entries, part: $0, of: parts, into: out) }
                 }
             }
         }
