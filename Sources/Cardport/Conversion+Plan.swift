@@ -108,12 +108,16 @@ extension Conversion {
                 throw CardportError(.unsupportedKind, "format '\(format.id)' holds no \(kind.pluralName) ('\(path)')",
                                     hint: "it holds \(Conversion.kindList(format.descriptor.reads))")
             }
-            // Each kept input holds a descriptor and its window until its turn: only the first few
-            // files are kept, and the others are opened again then.
-            // A pipe (`/dev/stdin`, `<(…)`) cannot be opened again, so it is always kept; a format
+            // The sniffed input is read as it is: a pipe (`/dev/stdin`, `<(…)`) always, since it
+            // cannot be opened again. A regular file holds a descriptor and its window until its
+            // turn, so only the first few are kept and the others are opened again then. A format
             // that reads by path gets an empty input named after the file, as above.
-            if let opened = source, path != "-", opened.size != nil {
-                if keptOpen < PlannedInput.filesKeptOpen, !format.descriptor.readsFromPath { keptOpen += 1 } else { source = nil }
+            if let opened = source, path != "-" {
+                if format.descriptor.readsFromPath {
+                    source = nil
+                } else if opened.size != nil {
+                    if keptOpen < PlannedInput.filesKeptOpen { keptOpen += 1 } else { source = nil }
+                }
             }
             plan.inputs.append(PlannedInput(path: path, format: format, resolution: resolution,
                                             sniffed: source.map(SniffedInput.init), maximumWindow: maximumWindow))
