@@ -1,11 +1,12 @@
-package import CardportCore
+public import CardportCore
 
 /// Where a record's fields go when a document writer encodes it: a JSON object, a YAML mapping.
 ///
 /// The field mapping itself (the extension below: which fields a kind has, their names, their
 /// order, that absent optional fields are left out and `extras` comes last with its keys sorted) is
-/// one, for JSON and YAML alike; an encoder only says how each kind of value is spelled.
-package protocol RecordFieldEncoding {
+/// one, for JSON and YAML alike; an encoder only says how each kind of value is spelled. Public and
+/// `@inlinable` for the reason ``RecordFieldDecoding`` gives.
+public protocol RecordFieldEncoding {
     /// A text field.
     mutating func string(_ key: StaticString, _ value: String)
     /// A true-or-false field.
@@ -38,7 +39,7 @@ package protocol RecordFieldEncoding {
 extension RecordFieldEncoding {
     /// Encodes the fields of `record`, in the native document's order.
     @inlinable
-    package mutating func fields(of record: Record) {
+    public mutating func fields(of record: Record) {
         switch record {
         case .citation(let citation): fields(of: citation)
         case .bookmark(let bookmark): fields(of: bookmark)
@@ -50,7 +51,7 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func fields(of c: Citation) {
+    public mutating func fields(of c: Citation) {
         string("id", c.id)
         string("text", c.text)
         if let author = c.author { string("author", author) }
@@ -77,7 +78,7 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func fields(of b: Bookmark) {
+    public mutating func fields(of b: Bookmark) {
         string("id", b.id)
         if let name = b.name { string("name", name) }
         string("text", b.text)
@@ -87,7 +88,7 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func fields(of t: TaskItem) {
+    public mutating func fields(of t: TaskItem) {
         string("id", t.id)
         string("description", t.description)
         int("progress", t.progress.percent)
@@ -96,7 +97,7 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func fields(of t: Topic) {
+    public mutating func fields(of t: Topic) {
         string("id", t.id)
         string("title", t.title)
         if let due = t.dueDate { timestamp("due", due) }
@@ -117,13 +118,13 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func fields(of t: Tag) {
+    public mutating func fields(of t: Tag) {
         string("name", t.name)
         if let colour = t.colour { string("colour", colour.description) }
     }
 
     @inlinable
-    package mutating func fields(of s: Settings) {
+    public mutating func fields(of s: Settings) {
         bool("show_favourite_on_top", s.showFavouriteOnTop)
         words("widget_tags", s.widgetTags)
         string("appearance", s.appearance.rawValue)
@@ -131,7 +132,7 @@ extension RecordFieldEncoding {
     }
 
     @inlinable
-    package mutating func dates(_ created: Timestamp?, _ updated: Timestamp?) {
+    public mutating func dates(_ created: Timestamp?, _ updated: Timestamp?) {
         if let created { timestamp("created_at", created) }
         if let updated { timestamp("updated_at", updated) }
     }

@@ -1,10 +1,14 @@
-package import CardportCore
+public import CardportCore
 
 /// What a document decoder tells the record field mapping: how to read one field's value, and how
 /// the document names things in messages. The JSON decoder (`RecordJSONDecoder`) and the YAML one
 /// share the mapping itself (the extension below): which field fills which property of a card
 /// (``RecordField``), which fields a kind needs, and that unknown fields are kept in `extras`.
-package protocol RecordFieldDecoding {
+///
+/// Public and `@inlinable`, though `CardportJSON` is no product, so that `CardportYAML` runs the
+/// mapping specialised for its decoder: Swift does not specialise a `package` generic in another
+/// module, and the unspecialised mapping copied every YAML pair through value witnesses.
+public protocol RecordFieldDecoding {
     /// A record's entry: a JSON member, a YAML mapping pair.
     associatedtype Member
     /// Where an error points: a byte offset in JSON, a node in YAML.
@@ -49,7 +53,8 @@ package protocol RecordFieldDecoding {
 
 extension RecordFieldDecoding {
     /// The record `members` make as `kind`; `place` is where an error about the whole record points.
-    package func record(_ kind: RecordKind, _ members: [Member], at place: Place) throws(CardportError) -> Record {
+    @inlinable
+    public func record(_ kind: RecordKind, _ members: [Member], at place: Place) throws(CardportError) -> Record {
         switch kind {
         case .citation: return .citation(try citation(members, at: place))
         case .bookmark: return .bookmark(try bookmark(members, at: place))
@@ -63,7 +68,8 @@ extension RecordFieldDecoding {
     /// Guesses a kind from field names; the strongest hint wins. A URL makes a bookmark though
     /// bookmarks also have a `text`; with the aliases of hand-written lists, fields only a citation
     /// has (`quote`, `author`, `source`) beat a URL, so a quote with a link stays a citation.
-    package func guessKind(_ names: some Sequence<String>) -> RecordKind? {
+    @inlinable
+    public func guessKind(_ names: some Sequence<String>) -> RecordKind? {
         var best: RecordKind?
         var bestRank = Int.max
         for name in names {
@@ -85,7 +91,8 @@ extension RecordFieldDecoding {
         return best
     }
 
-    package func citation(_ members: [Member], at place: Place) throws(CardportError) -> Citation {
+    @inlinable
+    public func citation(_ members: [Member], at place: Place) throws(CardportError) -> Citation {
         var common = CommonRecordFields()
         var text: String?, author: String?, source: String?, note: String?
         var tags: [String] = [], favourite = false, archived = false, location: CitationLocation?
@@ -119,7 +126,8 @@ extension RecordFieldDecoding {
                         extras: common.extras)
     }
 
-    package func bookmark(_ members: [Member], at place: Place) throws(CardportError) -> Bookmark {
+    @inlinable
+    public func bookmark(_ members: [Member], at place: Place) throws(CardportError) -> Bookmark {
         var common = CommonRecordFields()
         var name: String?, text: String?, tags: [String] = []
         for member in members {
@@ -136,7 +144,8 @@ extension RecordFieldDecoding {
                         updatedAt: common.updated, extras: common.extras)
     }
 
-    package func task(_ members: [Member], at place: Place) throws(CardportError) -> TaskItem {
+    @inlinable
+    public func task(_ members: [Member], at place: Place) throws(CardportError) -> TaskItem {
         var common = CommonRecordFields()
         var description: String?, progress = TaskProgress.zero
         for member in members {
@@ -152,7 +161,8 @@ extension RecordFieldDecoding {
                         updatedAt: common.updated, extras: common.extras)
     }
 
-    package func topic(_ members: [Member], at place: Place) throws(CardportError) -> Topic {
+    @inlinable
+    public func topic(_ members: [Member], at place: Place) throws(CardportError) -> Topic {
         var common = CommonRecordFields()
         var title: String?, due: Timestamp?, status = Topic.Status.unstarted, notes: String?
         var links: [String] = [], questions: [Question] = []
@@ -173,7 +183,8 @@ extension RecordFieldDecoding {
                      questions: questions, createdAt: common.created, updatedAt: common.updated, extras: common.extras)
     }
 
-    package func tag(_ members: [Member], at place: Place) throws(CardportError) -> Tag {
+    @inlinable
+    public func tag(_ members: [Member], at place: Place) throws(CardportError) -> Tag {
         var name: String?, colour: TagColour?
         for member in members {
             switch RecordField(self.name(of: member)) {
@@ -193,7 +204,8 @@ extension RecordFieldDecoding {
         return Tag(name: name, colour: colour)
     }
 
-    package func settings(_ members: [Member]) throws(CardportError) -> Settings {
+    @inlinable
+    public func settings(_ members: [Member]) throws(CardportError) -> Settings {
         var settings = Settings()
         for member in members {
             switch RecordField(name(of: member)) {
@@ -219,15 +231,16 @@ extension RecordFieldDecoding {
 
 /// The fields every kind with an id shares: `kind`, `id`, the two dates, `extras`, and anything
 /// unknown (kept in `extras`).
-package struct CommonRecordFields {
-    package var id: String?
-    package var created: Timestamp?
-    package var updated: Timestamp?
-    package var extras: [String: String] = [:]
+public struct CommonRecordFields {
+    public var id: String?
+    public var created: Timestamp?
+    public var updated: Timestamp?
+    public var extras: [String: String] = [:]
 
-    package init() {}
+    @inlinable public init() {}
 
-    package mutating func take<Decoder: RecordFieldDecoding>(_ member: Decoder.Member, _ field: RecordField?,
+    @inlinable
+    public mutating func take<Decoder: RecordFieldDecoding>(_ member: Decoder.Member, _ field: RecordField?,
                                                             using decoder: Decoder) throws(CardportError) {
         switch field {
         case .kind: break
