@@ -138,17 +138,8 @@ package enum POSIXCalls {
     package static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
         var done = 0
         while done < buffer.count {
-            #if canImport(Darwin)
-            let n = Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
-            #elseif canImport(Glibc)
-            let n = Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-            #else
-            let n = Musl.write(fd, buffer.baseAddress! + done, buffer.count - done)
-            #endif
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
+            let n = write(fd, UnsafeRawBufferPointer(rebasing: buffer[done...]))
+            if n < 0 { return errno }
             done += n
         }
         return 0
