@@ -14,9 +14,15 @@ final class YAMLComposer {
     var depth = 0
     private var peeked: YAMLEvent?
 
-    init(parser: YAMLParser, limits: YAMLLimits) {
+    /// How many levels of collections are built by recursion, each a frame of the thread's stack,
+    /// before deeper ones are built on a stack of their own: a record's mapping and its lists are
+    /// built the fast way, and a document nested thousands deep still cannot exhaust the stack.
+    let recursionLevels: Int
+
+    init(parser: YAMLParser, limits: YAMLLimits, recursionLevels: Int = 16) {
         self.parser = parser
         self.limits = limits
+        self.recursionLevels = recursionLevels
         parser.source.maximumScalarBytes = limits.maximumScalarBytes
     }
 
@@ -72,77 +78,151 @@ final class YAMLComposer {
         /// A mapping's key whose value is still to come.
         var key: YAMLNode?
         var size = 1
+
+        /// The collection that `event`, a sequence or mapping start read at `mark`, opens.
+        init(_ event: YAMLEvent, anchor: String?, mark: YAMLMark) {
+            self.anchor = anchor
+            self.mark = mark
+            isMapping = false
+            if case .mappingStart = event {
+                isMapping = true
+                // A record has about eight fields: one allocation instead of four growth steps.
+                pairs.reserveCapacity(8)
+            }
+        }
     }
 
     /// Builds the node that starts with `event` (already read).
-    ///
-    /// Collections are built on a stack of their own rather than by recursion, so how deep a
-    /// document may nest is bounded by ``YAMLLimits/maximumDepth`` alone, not by the thread's stack.
     func node(startingWith event: YAMLEvent) throws(CardportError) -> YAMLNode {
+        try node(startingWith: event, level: 0)
+    }
+
+    /// Builds the node that starts with `event` inside `level` collections being built by
+    /// recursion; a collection below ``recursionLevels`` of them is built by ``stackedNode(startingWith:)``.
+    private func node(startingWith event: consuming YAMLEvent, level: Int) throws(CardportError) -> YAMLNode {
+        let start = parser.mark
+        switch event {
+        case .sequenceStart(let anchor, _):
+            guard level < recursionLevels else { return try stackedNode(startingWith: event) }
+            try enter(at: start)
+            var items: [YAMLNode] = []
+            var size = 1
+            while true {
+                guard let item = try next() else { throw endedEarly(awaitingValue: false) }
+                if case .sequenceEnd = item { break }
+                // Any other end is refused as a value.
+                let child = try node(startingWith: item, level: level + 1)
+                size += child.size
+                items.append(child)
+            }
+            depth -= 1
+            return finished(.sequence(items), anchor: anchor, mark: start, size: size)
+        case .mappingStart(let anchor, _):
+            guard level < recursionLevels else { return try stackedNode(startingWith: event) }
+            try enter(at: start)
+            var pairs: [YAMLNode.Pair] = []
+            // A record has about eight fields: one allocation instead of four growth steps.
+            pairs.reserveCapacity(8)
+            var merges: [YAMLNode] = []
+            var size = 1
+            while true {
+                guard let item = try next() else { throw endedEarly(awaitingValue: false) }
+                if case .mappingEnd = item { break }
+                let key = try node(startingWith: item, level: level + 1)
+                // A key's value follows it: an end of the document or of a collection cannot.
+                guard let following = try next() else { throw endedEarly(awaitingValue: true) }
+                let value = try node(startingWith: following, level: level + 1)
+                size += key.size + value.size
+                if YAMLComposer.isMergeKey(key) {
+                    merges.append(value)
+                } else {
+                    pairs.append(YAMLNode.Pair(key: key, value: value))
+                }
+            }
+            depth -= 1
+            return finished(.mapping(try merging(pairs, merges)), anchor: anchor, mark: start, size: size)
+        default:
+            return try leaf(event, at: start)
+        }
+    }
+
+    /// A scalar or an alias's node.
+    @inline(__always)
+    private func leaf(_ event: consuming YAMLEvent, at start: YAMLMark) throws(CardportError) -> YAMLNode {
+        switch consume event {
+        case .scalar(let scalar, let anchor):
+            guard scalar.text.utf8.count <= limits.maximumScalarBytes else {
+                throw source.error(.limitExceeded, limits.readLimits.message(.fieldSize, "a value is longer than"),
+                                   at: start, hint: limits.readLimits.hint(for: .fieldSize))
+            }
+            let node = YAMLNode(value: .scalar(scalar), mark: start, endMark: parser.endMark, size: 1)
+            if let anchor { anchors[anchor] = node }
+            return node
+        case .alias(let anchor):
+            guard var node = anchors[anchor] else {
+                throw source.error(.malformedInput, "the alias *\(anchor) names no anchor", at: start,
+                                   hint: "define &\(anchor) before using *\(anchor)")
+            }
+            expanded += node.size
+            guard expanded <= limits.maximumAliasExpansion else {
+                throw source.error(.limitExceeded,
+                                   limits.readLimits.message(.expansion, "aliases in this document expand to more values than"),
+                                   at: start,
+                                   hint: limits.readLimits.hint(for: .expansion) + "; a document whose aliases multiply (\"billion laughs\") is refused")
+            }
+            node.mark = start
+            node.endMark = parser.endMark
+            return node
+        default:
+            throw source.error(.malformedInput, "unexpected YAML structure", at: start)
+        }
+    }
+
+    /// Whether `event` ends `collection`; an end that does not match it, or that comes between a
+    /// key and its value, is an error.
+    private func ends(_ collection: borrowing Open, at event: YAMLEvent) throws(CardportError) -> Bool {
+        let isMappingEnd: Bool
+        switch event {
+        case .sequenceEnd: isMappingEnd = false
+        case .mappingEnd: isMappingEnd = true
+        default: return false
+        }
+        guard collection.isMapping == isMappingEnd, collection.key == nil else {
+            throw source.error(.malformedInput, "unexpected YAML structure", at: parser.mark)
+        }
+        return true
+    }
+
+    /// Builds the collection that starts with `event` on a stack of its own rather than by
+    /// recursion, so how deep a document may nest is bounded by ``YAMLLimits/maximumDepth`` alone,
+    /// not by the thread's stack.
+    private func stackedNode(startingWith event: YAMLEvent) throws(CardportError) -> YAMLNode {
         var open: [Open] = []
         var event = event
         while true {
             let start = parser.mark
             var built: YAMLNode
             switch event {
-            case .scalar(let scalar, let anchor):
-                guard scalar.text.utf8.count <= limits.maximumScalarBytes else {
-                    throw source.error(.limitExceeded, limits.readLimits.message(.fieldSize, "a value is longer than"),
-                                       at: start, hint: limits.readLimits.hint(for: .fieldSize))
-                }
-                built = YAMLNode(value: .scalar(scalar), mark: start, endMark: parser.endMark, size: 1)
-                if let anchor { anchors[anchor] = built }
-            case .alias(let anchor):
-                guard var node = anchors[anchor] else {
-                    throw source.error(.malformedInput, "the alias *\(anchor) names no anchor", at: start,
-                                       hint: "define &\(anchor) before using *\(anchor)")
-                }
-                expanded += node.size
-                guard expanded <= limits.maximumAliasExpansion else {
-                    throw source.error(.limitExceeded,
-                                       limits.readLimits.message(.expansion, "aliases in this document expand to more values than"),
-                                       at: start,
-                                       hint: limits.readLimits.hint(for: .expansion) + "; a document whose aliases multiply (\"billion laughs\") is refused")
-                }
-                node.mark = start
-                node.endMark = parser.endMark
-                built = node
             case .sequenceStart(let anchor, _), .mappingStart(let anchor, _):
                 try enter(at: start)
-                var collection = Open(isMapping: false, anchor: anchor, mark: start)
-                if case .mappingStart = event {
-                    collection.isMapping = true
-                    // A record has about eight fields: one allocation instead of four growth steps.
-                    collection.pairs.reserveCapacity(8)
-                }
-                open.append(collection)
-                guard let following = try next() else { throw endedEarly() }
+                open.append(Open(event, anchor: anchor, mark: start))
+                guard let following = try next() else { throw endedEarly(awaitingValue: false) }
                 event = following
                 continue
             case .sequenceEnd, .mappingEnd:
-                var isMappingEnd = false
-                if case .mappingEnd = event { isMappingEnd = true }
-                guard let collection = open.popLast(), collection.isMapping == isMappingEnd, collection.key == nil else {
+                guard let collection = open.popLast(), try ends(collection, at: event) else {
                     throw source.error(.malformedInput, "unexpected YAML structure", at: start)
                 }
                 depth -= 1
                 built = try close(collection)
             default:
-                throw source.error(.malformedInput, "unexpected YAML structure", at: start)
+                built = try leaf(event, at: start)
             }
             guard !open.isEmpty else { return built }
             add(consume built, to: &open[open.count - 1])
-            if open[open.count - 1].key != nil || !open[open.count - 1].isMapping {
-                guard let following = try next() else { throw endedEarly() }
-                event = following
-            } else {
-                // A mapping's value follows its key: the YAML may not end here.
-                guard let following = try next() else {
-                    throw source.error(.malformedInput, "the YAML ends where a value was expected",
-                                       line: mark.line, column: mark.column)
-                }
-                event = following
-            }
+            let awaitingValue = open[open.count - 1].isMapping && open[open.count - 1].key != nil
+            guard let following = try next() else { throw endedEarly(awaitingValue: awaitingValue) }
+            event = following
         }
     }
 
@@ -161,7 +241,7 @@ final class YAMLComposer {
             collection.key = child
             return
         }
-        if let scalar = key.scalar, scalar.isPlain, scalar.text == "<<" {
+        if YAMLComposer.isMergeKey(key) {
             collection.merges.append(child)
         } else {
             collection.pairs.append(YAMLNode.Pair(key: key, value: child))
@@ -170,23 +250,38 @@ final class YAMLComposer {
 
     /// The node of a collection whose end was read.
     private func close(_ collection: consuming Open) throws(CardportError) -> YAMLNode {
-        var pairs: [YAMLNode.Pair] = []
-        swap(&pairs, &collection.pairs)
-        var merged: [YAMLNode.Pair] = []
-        for value in collection.merges { merged += try mergePairs(value) }
-        if !merged.isEmpty {
-            // Explicit keys win over merged ones; among merged mappings the first wins.
-            var seen = Set(pairs.compactMap { $0.key.scalar?.text })
-            for pair in merged {
-                guard let key = pair.key.scalar?.text, !seen.contains(key) else { continue }
-                seen.insert(key)
-                pairs.append(pair)
-            }
-        }
-        let value: YAMLNode.Value = collection.isMapping ? .mapping(pairs) : .sequence(collection.items)
-        let node = YAMLNode(value: value, mark: collection.mark, endMark: parser.endMark, size: collection.size)
-        if let anchor = collection.anchor { anchors[anchor] = node }
+        let value: YAMLNode.Value = collection.isMapping
+            ? .mapping(try merging(collection.pairs, collection.merges)) : .sequence(collection.items)
+        return finished(value, anchor: collection.anchor, mark: collection.mark, size: collection.size)
+    }
+
+    /// The node of a finished list or mapping that started at `mark`, kept under its anchor.
+    private func finished(_ value: consuming YAMLNode.Value, anchor: String?, mark: YAMLMark, size: Int) -> YAMLNode {
+        let node = YAMLNode(value: value, mark: mark, endMark: parser.endMark, size: size)
+        if let anchor { anchors[anchor] = node }
         return node
+    }
+
+    /// Whether `key` is a merge key (`<<`), whose value's pairs the mapping takes.
+    private static func isMergeKey(_ key: YAMLNode) -> Bool {
+        guard let scalar = key.scalar else { return false }
+        return scalar.isPlain && scalar.text == "<<"
+    }
+
+    /// A mapping's `pairs` with those of its merge keys' values after them: explicit keys win over
+    /// merged ones, and among merged mappings the first wins.
+    private func merging(_ pairs: consuming [YAMLNode.Pair], _ merges: [YAMLNode]) throws(CardportError) -> [YAMLNode.Pair] {
+        guard !merges.isEmpty else { return pairs }
+        var merged: [YAMLNode.Pair] = []
+        for value in merges { merged += try mergePairs(value) }
+        var pairs = pairs
+        var seen = Set(pairs.compactMap { $0.key.scalar?.text })
+        for pair in merged {
+            guard let key = pair.key.scalar?.text, !seen.contains(key) else { continue }
+            seen.insert(key)
+            pairs.append(pair)
+        }
+        return pairs
     }
 
     /// Counts a level of nesting the reader walks itself or a node builds.
@@ -216,7 +311,10 @@ final class YAMLComposer {
         }
     }
 
-    private func endedEarly() -> CardportError {
-        source.error(.malformedInput, "the YAML ends inside a list or mapping", line: mark.line, column: mark.column)
+    /// The error for a document that ends inside a collection, or where a mapping's value was expected.
+    private func endedEarly(awaitingValue: Bool) -> CardportError {
+        awaitingValue
+            ? source.error(.malformedInput, "the YAML ends where a value was expected", line: mark.line, column: mark.column)
+            : source.error(.malformedInput, "the YAML ends inside a list or mapping", line: mark.line, column: mark.column)
     }
 }
