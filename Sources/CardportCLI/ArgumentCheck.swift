@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cardport
 import CardportCore
 import Foundation
 
@@ -23,7 +24,7 @@ enum ArgumentCheck {
         let names = commands.flatMap { [$0._commandName] + $0.configuration.aliases }
         guard let command = commands.first(where: { $0._commandName == first || $0.configuration.aliases.contains(first) }) else {
             return CardportError(.usage, "unknown command '\(first)'",
-                                 hint: (NearestNames.didYouMean(first, among: names).map { $0 + " " } ?? "")
+                                 hint: (NameSuggestion.didYouMean(first, among: names).map { $0 + " " } ?? "")
                                     + "run 'cardport --help' for the list of commands")
         }
         // A command with subcommands of its own is checked by the parser.
@@ -47,7 +48,7 @@ enum ArgumentCheck {
                 guard let option = options.first(where: { $0.names.contains(single) }) else {
                     let all = options.flatMap(\.names).filter { $0.hasPrefix("--") == single.hasPrefix("--") }
                     return CardportError(.usage, "unknown option '\(single)' for 'cardport \(command._commandName)'",
-                                         hint: (NearestNames.didYouMean(single, among: all).map { $0 + " " } ?? "")
+                                         hint: (NameSuggestion.didYouMean(single, among: all).map { $0 + " " } ?? "")
                                             + "run 'cardport \(command._commandName) --help' for its options")
                 }
                 if option.takesValue {

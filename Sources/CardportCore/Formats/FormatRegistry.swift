@@ -1,3 +1,5 @@
+import CardportMachinery
+
 /// The formats a command can use, and how an input or output finds its format.
 ///
 /// A registry is a plain value: `FormatRegistry.standard` (in the `Cardport` module) lists every

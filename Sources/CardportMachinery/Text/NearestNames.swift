@@ -7,9 +7,9 @@
 /// ```swift
 /// NearestNames.suggestions(for: "ouput", among: ["output", "out-dir", "quiet"])   // ["output"]
 /// ```
-public enum NearestNames {
+package enum NearestNames {
     /// The names nearest to `name`, nearest first (ties in the order given); empty when none is near.
-    public static func suggestions(for name: String, among names: [String]) -> [String] {
+    package static func suggestions(for name: String, among names: [String]) -> [String] {
         let wanted = Array(name.lowercased())
         var scored: [(name: String, distance: Int, order: Int)] = []
         for (order, candidate) in names.enumerated() {
@@ -24,7 +24,7 @@ public enum NearestNames {
     }
 
     /// `did you mean 'a'?` or `did you mean 'a' or 'b'?`, or `nil` when nothing is near.
-    public static func didYouMean(_ name: String, among names: [String]) -> String? {
+    package static func didYouMean(_ name: String, among names: [String]) -> String? {
         let near = suggestions(for: name, among: names)
         guard !near.isEmpty else { return nil }
         return "did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
