@@ -128,14 +128,14 @@ let package = Package(
         .testTarget(
             name: "CardportCSVTests",
             dependencies: [
-                "CardportCSV", "CardportTestSupport",
+                "CardportCSV", "Cardport", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(
             name: "CardportKindleTests",
             dependencies: [
-                "CardportKindle", "CardportTestSupport",
+                "CardportKindle", "Cardport", "CardportTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

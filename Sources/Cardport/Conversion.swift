@@ -209,10 +209,12 @@ public struct Conversion: Sendable {
 }
 
 extension ConversionRequest {
-    /// ``readOptions`` with ``kind`` filled in from `--kind`.
+    /// ``readOptions`` with ``kind`` filled in from `--kind`, and the machine's threads for the
+    /// parts of a reader's work that can run at once (``MachineThreads``) unless others are given.
     var effectiveReadOptions: ReadOptions {
         var options = readOptions
         if options.kind == nil { options.kind = kind }
+        if options.threads == nil { options.threads = MachineThreads() }
         return options
     }
 }

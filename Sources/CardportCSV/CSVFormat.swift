@@ -22,17 +22,18 @@ public struct CSVFormat: CardFormat {
     /// The default record limit: ``ReadLimits/defaultFieldSize``, 16 MiB.
     public static let defaultRecordLimit = ReadLimits.defaultFieldSize
 
-    /// When readers hand rows to worker threads; `nil` for never.
+    /// When readers hand rows to worker threads: `nil` for as the threads they are given allow
+    /// (``CSVWorkerPlan/standard(threads:)``).
     let workerPlan: CSVWorkerPlan?
 
     /// A CSV format for a dialect, refusing records larger than `recordLimit` bytes (by default, the
     /// reader's ``ReadLimits/maximumFieldSize``).
     public init(dialect: CSVDialect = .generic, recordLimit: Int? = nil) {
-        self.init(dialect: dialect, recordLimit: recordLimit, workerPlan: .standard)
+        self.init(dialect: dialect, recordLimit: recordLimit, workerPlan: nil)
     }
 
-    /// A CSV format whose readers hand rows to worker threads as `workerPlan` says (`nil`:
-    /// never), whatever the machine.
+    /// A CSV format whose readers hand rows to the threads they are given as `workerPlan` says
+    /// (`nil`: as many as those threads allow), whatever their number.
     init(dialect: CSVDialect, recordLimit: Int?, workerPlan: CSVWorkerPlan?) {
         self.dialect = dialect
         self.recordLimit = recordLimit

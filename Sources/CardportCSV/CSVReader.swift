@@ -17,8 +17,9 @@ final class CSVReader: RecordReader {
     private let kind: RecordKind?
     private let delimiterOption: UInt8?
     private let recordLimit: Int
-    /// When rows go to worker threads; `nil` for never.
+    /// When rows go to worker threads, and the threads (``ReadOptions/threads``); `nil` for never.
     private let workerPlan: CSVWorkerPlan?
+    private let threads: (any ReadThreads)?
     // A reader belongs to one thread at a time: the fields touched per row go without run-time
     // exclusivity checks.
     @exclusivity(unchecked) private var rowsDecoded = 0
@@ -45,7 +46,8 @@ final class CSVReader: RecordReader {
 
     init(input: ByteInput, dialect: CSVDialect, options: ReadOptions, recordLimit: Int, workerPlan: CSVWorkerPlan?) {
         self.input = input
-        self.workerPlan = workerPlan
+        threads = options.threads
+        self.workerPlan = threads.flatMap { workerPlan ?? .standard(threads: $0.count) }
         recordBudget = options.limits.maximumRecords
         self.dialect = dialect
         self.kind = dialect == .readwiseImport ? .citation : options.kind
@@ -100,8 +102,8 @@ final class CSVReader: RecordReader {
             if let decoder {
                 // The rows after this one go to the workers once the file has proved long.
                 rowsDecoded += 1
-                if let workerPlan, rowsDecoded > workerPlan.rowsBefore, !workersDone {
-                    workers = CSVRowWorkers(plan: workerPlan)
+                if let workerPlan, let threads, rowsDecoded > workerPlan.rowsBefore, !workersDone {
+                    workers = CSVRowWorkers(plan: workerPlan, threads: threads)
                 }
                 return try decoder.record(row)
             }

@@ -1,5 +1,4 @@
 import CardportCore
-import CardportMachinery
 
 /// Decodes batches of rows into records on worker threads and hands the records out in the
 /// input's order, with each rejected row's error in its place.
@@ -37,7 +36,7 @@ final class CSVRowWorkers {
     static let batchBytes = 1 << 20
 
     let plan: CSVWorkerPlan
-    private let pool: OrderedWorkers<Job, Decoded>
+    private let pool: any OrderedPool<Job, Decoded>
     /// The records being handed out; each item is moved out as it is taken.
     ///
     /// Only the reading thread touches the fields below, one access at a time: the run-time
@@ -47,10 +46,10 @@ final class CSVRowWorkers {
     private var spareBatches: [CSVRowBatch] = []
     private var spareItems: [[Item?]] = []
 
-    /// The plan's workers, with a few batches under way for each.
-    init(plan: CSVWorkerPlan) {
+    /// The plan's workers on `threads`, with a few batches under way for each.
+    init(plan: CSVWorkerPlan, threads: any ReadThreads) {
         self.plan = plan
-        pool = OrderedWorkers(workers: plan.workers, depth: 2 * plan.workers + 1) { job in CSVRowWorkers.decode(job) }
+        pool = threads.orderedPool(workers: plan.workers, depth: 2 * plan.workers + 1) { job in CSVRowWorkers.decode(job) }
     }
 
     /// Whether another batch can be submitted before one is taken.

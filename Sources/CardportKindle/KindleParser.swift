@@ -1,6 +1,5 @@
 public import CardportCore
 import CardportMachinery
-import Foundation
 
 /// Splits a "My Clippings.txt" file into entries and reads each one.
 ///
@@ -35,18 +34,21 @@ public enum KindleParser {
     /// The exact separator line.
     static let separator = Array("==========".utf8)
 
-    /// Parses a whole file's bytes (a leading byte-order mark is allowed).
-    public static func parse(_ bytes: [UInt8], name: String) -> Result {
-        bytes.withUnsafeBytes { parse($0, name: name, offset: 0) }
+    /// Parses a whole file's bytes (a leading byte-order mark is allowed); given `threads`, a
+    /// large file's halves are read at once.
+    public static func parse(_ bytes: [UInt8], name: String, threads: (any ReadThreads)? = nil) -> Result {
+        bytes.withUnsafeBytes { parse($0, name: name, offset: 0, threads: threads) }
     }
 
     /// Parses bytes that start at `offset` in the file named `name`.
     ///
-    /// A large file is cut in two at a separator line near its middle and the halves are read at
-    /// the same time; the entries come back in file order with their file's line numbers.
-    static func parse(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int) -> Result {
-        let parts = KindleParser.parts(of: bytes)
-        guard parts.count > 1 else { return parseSequentially(bytes, name: name, offset: offset) }
+    /// Given `threads`, a large file is cut in two at a separator line near its middle and the
+    /// halves are read at the same time; the entries come back in file order with their file's
+    /// line numbers.
+    static func parse(_ bytes: UnsafeRawBufferPointer, name: String, offset: Int, threads: (any ReadThreads)? = nil) -> Result {
+        guard let threads, case let parts = KindleParser.parts(of: bytes, threads: threads.count), parts.count > 1 else {
+            return parseSequentially(bytes, name: name, offset: offset)
+        }
         var results = [Result](repeating: Result(), count: parts.count)
         // The parts are disjoint slices of one read-only buffer, and each task writes only its own
         // result. Each part is numbered from line 1 and moved down by the lines before it afterwards,
@@ -54,7 +56,7 @@ public enum KindleParser {
         nonisolated(unsafe) let bytes = bytes
         results.withUnsafeMutableBufferPointer { results in
             nonisolated(unsafe) let results = results
-            ParallelParts.run(parts.count) { i in
+            KindleParts.run(parts.count, on: threads) { i in
                 let part = UnsafeRawBufferPointer(rebasing: bytes[parts[i]])
                 results[i] = parseSequentially(part, name: name, offset: offset + parts[i].lowerBound)
             }
@@ -111,11 +113,11 @@ public enum KindleParser {
         return result
     }
 
-    /// Where to cut a file so its parts can be read at once: in two at the first separator line
-    /// after the middle, when the file is large enough to gain from it.
-    static func parts(of bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+    /// Where to cut a file so its parts can be read at once on `threads` threads: in two at the
+    /// first separator line after the middle, when the file is large enough to gain from it.
+    static func parts(of bytes: UnsafeRawBufferPointer, threads: Int) -> [Range<Int>] {
         let count = bytes.count
-        guard count >= 4 << 20, ProcessInfo.processInfo.activeProcessorCount > 1 else { return [0..<count] }
+        guard count >= 4 << 20, threads > 1 else { return [0..<count] }
         var position = count / 2
         while position < count, let hit = ByteSearch.first(0x0A, from: bytes.baseAddress! + position, count: count - position) {
             let lineStart = UnsafeRawPointer(hit) - bytes.baseAddress! + 1

@@ -22,7 +22,7 @@ final class KindleReader: RecordReader {
     private func load() throws(CardportError) {
         try input.fillToEnd()
         let bytes = input.available
-        let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset)
+        let parsed = KindleParser.parse(bytes, name: input.name, offset: input.offset, threads: options.threads)
         input.consume(bytes.count)
         // Nothing read as Kindle metadata: the file is not a clippings file.
         if parsed.unreadable + parsed.partlyRead > 0, let first = parsed.problems.first,
@@ -44,7 +44,8 @@ final class KindleReader: RecordReader {
         loaded = true
         // Last first, so that each citation is moved out by `popLast` rather than copied.
         let statistics: KindleStatistics
-        (remaining, statistics) = KindleReplay.replayForReading(parsed.clippings, keepingVersions: options.keepsVersions)
+        (remaining, statistics) = KindleReplay.replayForReading(parsed.clippings, keepingVersions: options.keepsVersions,
+                                                                     threads: options.threads)
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
         }

@@ -1,6 +1,5 @@
 public import CardportCore
 import CardportMachinery
-import Foundation
 
 /// Turns a file's entries into citations by replaying each book's edits in the order the device
 /// made them: highlights become citations, an edit replaces the highlight it edits, and notes attach
@@ -45,36 +44,40 @@ public enum KindleReplay {
     }
 
     /// Replays `clippings` (in file order) into citations; `keepingVersions` keeps the texts an
-    /// edit replaced in the winner's extras (``ExtrasKey/versions``).
-    public static func replay(_ clippings: [KindleClipping], keepingVersions: Bool = false) -> Result {
-        replay(clippings, inParallel: replaysInParallel(clippings.count), keepingVersions: keepingVersions)
+    /// edit replaced in the winner's extras (``ExtrasKey/versions``). Given `threads`, a large
+    /// file's books are replayed in two halves at once.
+    public static func replay(_ clippings: [KindleClipping], keepingVersions: Bool = false,
+                              threads: (any ReadThreads)? = nil) -> Result {
+        replay(clippings, inParallel: replaysInParallel(clippings.count, on: threads), keepingVersions: keepingVersions)
     }
 
-    /// Whether `count` entries are replayed on two threads: a large file, on a machine with more than one core.
-    private static func replaysInParallel(_ count: Int) -> Bool {
-        count >= 20_000 && ProcessInfo.processInfo.activeProcessorCount > 1
+    /// `threads`, when `count` entries are worth replaying in two halves at once on them.
+    private static func replaysInParallel(_ count: Int, on threads: (any ReadThreads)?) -> (any ReadThreads)? {
+        guard let threads, count >= 20_000, threads.count > 1 else { return nil }
+        return threads
     }
 
-    /// Replays on one thread, or on two with the books shared out between them.
-    static func replay(_ clippings: [KindleClipping], inParallel: Bool, keepingVersions: Bool = false) -> Result {
-        let (citations, statistics) = replay(clippings, inParallel: inParallel, lastFirst: false,
+    /// Replays on the reading thread, or (given `threads`) in two halves of the books at once.
+    static func replay(_ clippings: [KindleClipping], inParallel threads: (any ReadThreads)?,
+                       keepingVersions: Bool = false) -> Result {
+        let (citations, statistics) = replay(clippings, inParallel: threads, lastFirst: false,
                                              keepingVersions: keepingVersions) { $0 }
         return Result(citations: citations, statistics: statistics)
     }
 
     /// Replays into records, last first: what a reader hands out with `popLast`, each moved once.
-    static func replayForReading(_ clippings: [KindleClipping], keepingVersions: Bool)
+    static func replayForReading(_ clippings: [KindleClipping], keepingVersions: Bool, threads: (any ReadThreads)?)
         -> (records: [Record], statistics: KindleStatistics) {
-        replay(clippings, inParallel: replaysInParallel(clippings.count), lastFirst: true,
+        replay(clippings, inParallel: replaysInParallel(clippings.count, on: threads), lastFirst: true,
                keepingVersions: keepingVersions, as: Record.citation)
     }
 
     /// Replays, giving each citation as `element` makes it, in file order or (`lastFirst`) reversed.
-    private static func replay<Element>(_ clippings: [KindleClipping], inParallel: Bool, lastFirst: Bool,
-                                        keepingVersions: Bool,
+    private static func replay<Element>(_ clippings: [KindleClipping], inParallel threads: (any ReadThreads)?,
+                                        lastFirst: Bool, keepingVersions: Bool,
                                         as element: (Citation) -> Element) -> ([Element], KindleStatistics) {
         var statistics = KindleStatistics()
-        let shelf = KindleShelf.sorting(clippings, inParts: inParallel ? 2 : 1)
+        let shelf = KindleShelf.sorting(clippings, inParts: threads == nil ? 1 : 2, on: threads)
         for kind in KindleClipping.Kind.allCases where shelf.kindCounts[kind.position] > 0 {
             statistics.entries[kind] = shelf.kindCounts[kind.position]
         }
@@ -85,7 +88,7 @@ public enum KindleReplay {
 
         // Books replay independently: large files replay in two halves at once.
         var partitions: [[Int]] = [Array(shelf.highlights.indices)]
-        if inParallel {
+        if threads != nil {
             var halves: [[Int]] = [[], []]
             var weights = [0, 0]
             for book in shelf.highlights.indices.sorted(by: { shelf.highlights[$0].count > shelf.highlights[$1].count }) {
@@ -106,7 +109,7 @@ public enum KindleReplay {
             // Each task writes only its own statistics and the slots of its own books.
             nonisolated(unsafe) let outcomes = outcomes
             nonisolated(unsafe) let slots = slots
-            ParallelParts.run(work.count) { i in
+            KindleParts.run(work.count, on: threads) { i in
                 var outcome = KindleStatistics()
                 for book in work[i] {
                     var replay = BookReplay(highlights: shelf.highlights[book], clippings, keepingVersions: keepingVersions)

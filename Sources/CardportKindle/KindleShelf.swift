@@ -1,3 +1,4 @@
+import CardportCore
 import CardportMachinery
 
 /// A file's entries sorted by book: for each book, in the order books first appear, the positions
@@ -62,15 +63,15 @@ struct KindleShelf {
         }
     }
 
-    /// The entries of `clippings` by book, sorted in `parts` pieces at once.
-    static func sorting(_ clippings: [KindleClipping], inParts parts: Int) -> KindleShelf {
+    /// The entries of `clippings` by book, sorted in `parts` pieces at once on `threads`.
+    static func sorting(_ clippings: [KindleClipping], inParts parts: Int, on threads: (any ReadThreads)?) -> KindleShelf {
         guard parts > 1 else { return KindleShelf(clippings, positions: clippings.indices) }
         let size = (clippings.count + parts - 1) / parts
         var pieces = [KindleShelf?](repeating: nil, count: parts)
         pieces.withUnsafeMutableBufferPointer { pieces in
             // Each task writes only its own piece.
             nonisolated(unsafe) let pieces = pieces
-            ParallelParts.run(parts) { part in
+            KindleParts.run(parts, on: threads) { part in
                 let start = min(part * size, clippings.count)
                 pieces[part] = KindleShelf(clippings, positions: start..<min(start + size, clippings.count))
             }

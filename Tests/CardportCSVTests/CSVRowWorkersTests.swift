@@ -1,3 +1,4 @@
+import Cardport
 import CardportCore
 @testable import CardportCSV
 import CardportTestSupport
@@ -10,10 +11,14 @@ import Testing
 ///
 /// Threads or child processes that could wait on each other: a time limit turns a hang into a failure.
 @Suite(.timeLimit(.minutes(2))) struct CSVRowWorkersTests {
-    /// Every record and error a reader gives, reading on after recoverable errors as `--keep-going` does.
+    /// Every record and error a reader gives, reading on after recoverable errors as `--keep-going`
+    /// does: with a plan, on the machine's threads; without, on the threads `options` gives (none:
+    /// alone on the reading thread).
     static func items(_ bytes: [UInt8], plan: CSVWorkerPlan?, options: ReadOptions = ReadOptions(),
                       recordLimit: Int? = nil) -> [Result<Record, CardportError>] {
         let format = CSVFormat(dialect: .generic, recordLimit: recordLimit, workerPlan: plan)
+        var options = options
+        if plan != nil { options.threads = MachineThreads() }
         var items: [Result<Record, CardportError>] = []
         do {
             let input = try ByteInput(bytes: bytes, name: "rows.csv")
@@ -142,6 +147,16 @@ import Testing
         #expect(alone.count == 12_000)
         #expect(alone.filter { if case .failure = $0 { true } else { false } }.count == 13)
         CSVRowWorkersTests.expectSame(CSVRowWorkersTests.items(bytes, plan: plan), alone, "standard plan")
+        // As the operations read it: no plan, the machine's threads given.
+        var threaded = ReadOptions()
+        threaded.threads = MachineThreads()
+        CSVRowWorkersTests.expectSame(CSVRowWorkersTests.items(bytes, plan: nil, options: threaded), alone, "threads given")
+    }
+
+    @Test func plansFollowTheThreadsGiven() {
+        #expect(CSVWorkerPlan.standard(threads: 1) == nil)
+        #expect(CSVWorkerPlan.standard(threads: 2)?.workers == 2)
+        #expect(CSVWorkerPlan.standard(threads: 16)?.workers == 4)
     }
 
     @Test func theRecordLimitStopsAtTheSameRowOnWorkers() throws {

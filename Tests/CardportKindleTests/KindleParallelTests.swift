@@ -1,4 +1,5 @@
 @testable import CardportKindle
+import Cardport
 import CardportCore
 import Testing
 
@@ -23,8 +24,9 @@ import Testing
 
     @Test func readingInPartsGivesWhatOneThreadReads() {
         let bytes = Self.largeFile
-        #expect(bytes.withUnsafeBytes { KindleParser.parts(of: $0).count } == 2)
-        let parallel = KindleParser.parse(bytes, name: "big.txt")
+        #expect(bytes.withUnsafeBytes { KindleParser.parts(of: $0, threads: 2).count } == 2)
+        #expect(bytes.withUnsafeBytes { KindleParser.parts(of: $0, threads: 1).count } == 1)
+        let parallel = KindleParser.parse(bytes, name: "big.txt", threads: MachineThreads())
         let sequential = bytes.withUnsafeBytes { KindleParser.parseSequentially($0, name: "big.txt", offset: 0) }
         #expect(parallel.clippings == sequential.clippings)
         #expect(parallel.problems == sequential.problems)
@@ -33,8 +35,8 @@ import Testing
 
     @Test func replayingInHalvesGivesWhatOneThreadReplays() {
         let clippings = KindleParser.parse(Self.largeFile, name: "big.txt").clippings
-        let parallel = KindleReplay.replay(clippings, inParallel: true)
-        let sequential = KindleReplay.replay(clippings, inParallel: false)
+        let parallel = KindleReplay.replay(clippings, inParallel: MachineThreads())
+        let sequential = KindleReplay.replay(clippings, inParallel: nil)
         #expect(parallel.citations == sequential.citations)
         #expect(parallel.statistics == sequential.statistics)
         #expect(sequential.statistics.replacedVersions > 0 && sequential.statistics.notesAttached > 0)

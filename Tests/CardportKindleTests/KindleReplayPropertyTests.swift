@@ -1,4 +1,5 @@
 @testable import CardportKindle
+import Cardport
 import CardportCore
 import CardportTestSupport
 import PropertyBased
@@ -150,8 +151,8 @@ import Testing
     @Test func theReplayIsTheReferenceReplay() async {
         await propertyCheck(count: 500, input: Self.histories) { entries in
             let expected = Self.reference(entries)
-            for inParallel in [false, true] {
-                let citations = KindleReplay.replay(entries, inParallel: inParallel).citations
+            for threads in [nil, MachineThreads()] as [(any ReadThreads)?] {
+                let citations = KindleReplay.replay(entries, inParallel: threads).citations
                 #expect(citations.map { Outcome(text: $0.text, note: $0.note, location: $0.location) } == expected)
             }
         }

@@ -70,6 +70,22 @@ public struct ReadOptions: Sendable, Hashable {
     /// `nil` reads the apps' own keys).
     public var plistKey: String?
 
+    /// The threads the reader may run parts of its work on, given by the program that runs it;
+    /// without them a reader does all its work on the thread that reads. Threads change how fast a
+    /// reader reads, never what it reads: they take no part in comparing options.
+    public var threads: (any ReadThreads)? {
+        get { givenThreads.threads }
+        set { givenThreads = GivenThreads(threads: newValue) }
+    }
+    private var givenThreads = GivenThreads()
+
+    /// ``threads`` as a stored value equal to any other.
+    private struct GivenThreads: Sendable, Hashable {
+        var threads: (any ReadThreads)?
+        static func == (_: GivenThreads, _: GivenThreads) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
+
     /// Options for a reader.
     public init(kind: RecordKind? = nil, foldersAsTags: FoldersAsTags = .all, delimiter: UInt8? = nil,
                 strict: Bool = false) {
