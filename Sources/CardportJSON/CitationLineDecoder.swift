@@ -34,7 +34,7 @@ struct CitationLineDecoder {
         /// The member a name spells, matched on bytes; `nil` for any other name.
         static func named(_ p: UnsafePointer<UInt8>, _ count: Int) -> Member? {
             @inline(__always) func equals(_ word: StaticString) -> Bool {
-                word.utf8CodeUnitCount == count && ByteSearch.equal(p, word.utf8Start, count: count)
+                word.utf8CodeUnitCount == count && spells(p, word, count: count)
             }
             switch count {
             case 2: return equals("id") ? .id : nil
@@ -118,7 +118,7 @@ struct CitationLineDecoder {
             case .kind:
                 // Only the exact name: anything else (`Citation`, `citations`) is the tree's to judge.
                 guard first == 0x22, let value = plainBytes(&cursor), value.count == 8,
-                      ByteSearch.equal(value.baseAddress!, ("citation" as StaticString).utf8Start, count: 8) else { return nil }
+                      spells(value.baseAddress!, "citation", count: 8) else { return nil }
             case .text:
                 guard first == 0x22, let value = string(&cursor, line) else { return nil }
                 text = value
@@ -268,9 +268,19 @@ struct CitationLineDecoder {
         /// Consumes `word` if the line continues with it.
         mutating func literal(_ word: StaticString) -> Bool {
             let length = word.utf8CodeUnitCount
-            guard index + length <= count, ByteSearch.equal(p + index, word.utf8Start, count: length) else { return false }
+            guard index + length <= count, spells(p + index, word, count: length) else { return false }
             index += length
             return true
         }
     }
+}
+
+/// Whether the `count` bytes at `p` are the first of `word`'s. Byte by byte: where the length is
+/// known (a member name of a given length, a literal) the compiler compares a few words against
+/// constants instead of calling a comparison.
+@inline(__always)
+private func spells(_ p: UnsafeRawPointer, _ word: StaticString, count: Int) -> Bool {
+    let bytes = word.utf8Start
+    for i in 0..<count where p.load(fromByteOffset: i, as: UInt8.self) != bytes[i] { return false }
+    return true
 }

@@ -4,8 +4,10 @@ import CardportMachinery
 final class NativeJSONWriter: ProvenanceWriter {
     private let output: ByteOutput
     private let writer = JSONWriter(capacity: 1 << 17)
-    private var sections = SectionedRecords<JSONWriter>()
-    private(set) var losses = LossReport()
+    // A writer belongs to one thread at a time: the fields touched per record go without run-time
+    // exclusivity checks.
+    @exclusivity(unchecked) private var sections = SectionedRecords<JSONWriter>()
+    @exclusivity(unchecked) private(set) var losses = LossReport()
     var provenance: [Provenance] = []
     var origins = OriginLedger()
     private(set) var checksum: String?

@@ -41,31 +41,37 @@ struct RecordJSONEncoder: RecordFieldEncoding {
         first = false
     }
 
+    @inline(__always)
     mutating func string(_ key: StaticString, _ value: String) {
         member(key)
         w.string(value)
     }
 
+    @inline(__always)
     mutating func bool(_ key: StaticString, _ value: Bool) {
         member(key)
         w.bool(value)
     }
 
+    @inline(__always)
     mutating func int(_ key: StaticString, _ value: Int) {
         member(key)
         w.int(value)
     }
 
+    @inline(__always)
     mutating func timestamp(_ key: StaticString, _ value: Timestamp) {
         member(key)
         w.timestamp(value)
     }
 
+    @inline(__always)
     mutating func words(_ key: StaticString, _ values: [String]) {
         member(key)
         w.stringArray(values)
     }
 
+    @inline(__always)
     mutating func texts(_ key: StaticString, _ values: [String]) {
         member(key)
         w.stringArray(values)
