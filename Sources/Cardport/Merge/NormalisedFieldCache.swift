@@ -21,8 +21,9 @@ struct NormalisedFieldCache {
     /// Slots of the table of values met lately.
     private static let recentSlots = 1 << 14
 
-    /// The normalised UTF-8 of each value met, by the value's bytes.
-    private var entries = ByteTable<[UInt8]>()
+    /// The values met, by their bytes, numbered as their normalised UTF-8 in `normalised`.
+    private var entries = ByteKeys()
+    private var normalised: [[UInt8]] = []
     /// Values of up to 32 bytes met lately.
     private var recent = [Recent](repeating: Recent(words: Words(), count: -1, entry: 0), count: NormalisedFieldCache.recentSlots)
     private var scratch = NormalisationBuffer()
@@ -57,7 +58,7 @@ struct NormalisedFieldCache {
                 slot = Int(truncatingIfNeeded: mixed >> UInt64(64 - NormalisedFieldCache.recentSlots.trailingZeroBitCount))
                 let known = recent[slot]
                 if known.count == Int32(raw.count), known.words == words {
-                    return entries[Int(known.entry)].withUnsafeBufferPointer(body)
+                    return normalised[Int(known.entry)].withUnsafeBufferPointer(body)
                 }
             }
             let entry: Int
@@ -67,10 +68,11 @@ struct NormalisedFieldCache {
             case .missing(let place):
                 TextNormalisation.normalise(field, into: &scratch)
                 guard entries.count < NormalisedFieldCache.capacity else { return scratch.withBytes(body) }
-                entry = entries.add(UnsafeRawBufferPointer(raw), scratch.withBytes { Array($0) }, at: place)
+                entry = entries.add(UnsafeRawBufferPointer(raw), at: place)
+                normalised.append(scratch.withBytes { Array($0) })
             }
             if slot >= 0 { recent[slot] = Recent(words: words, count: Int32(raw.count), entry: Int32(entry)) }
-            return entries[entry].withUnsafeBufferPointer(body)
+            return normalised[entry].withUnsafeBufferPointer(body)
         }
     }
 }
