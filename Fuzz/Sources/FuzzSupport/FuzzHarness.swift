@@ -81,6 +81,8 @@ public struct FuzzHarness: Sendable {
         let format = formats[Int(selector) % formats.count]
         var options = ReadOptions(strict: selector & 0x80 != 0)
         options.limits = FuzzHarness.limits
+        // The threads the commands give every reader (a long CSV input's rows go to workers).
+        options.threads = MachineThreads()
         if picksDelimiter { options.delimiter = FuzzHarness.delimiters[Int(selector >> 3) & 7] }
 
         // Sniffing sees every format, as it does for an input without --from.
