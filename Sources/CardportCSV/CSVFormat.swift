@@ -32,8 +32,8 @@ public struct CSVFormat: CardFormat {
         self.init(dialect: dialect, recordLimit: recordLimit, workerPlan: nil)
     }
 
-    /// A CSV format whose readers hand rows to the threads they are given as `workerPlan` says
-    /// (`nil`: as many as those threads allow), whatever their number.
+    /// A CSV format whose readers hand rows to the threads they are given as `workerPlan` says,
+    /// whatever the number of those threads (`nil`: as many workers as they allow).
     init(dialect: CSVDialect, recordLimit: Int?, workerPlan: CSVWorkerPlan?) {
         self.dialect = dialect
         self.recordLimit = recordLimit

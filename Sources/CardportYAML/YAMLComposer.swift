@@ -311,7 +311,9 @@ final class YAMLComposer {
         }
     }
 
-    /// The error for a document that ends inside a collection, or where a mapping's value was expected.
+    /// The error for a document that ends inside a collection, or where a mapping's value was
+    /// expected. libyaml reports a document cut short itself, before its events run out; this is
+    /// the composer's own guard should the events ever end first.
     private func endedEarly(awaitingValue: Bool) -> CardportError {
         awaitingValue
             ? source.error(.malformedInput, "the YAML ends where a value was expected", line: mark.line, column: mark.column)

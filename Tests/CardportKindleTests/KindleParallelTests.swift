@@ -33,6 +33,18 @@ import Testing
         #expect(parallel.partlyRead == 2)
     }
 
+    @Test func theReaderGivesTheSameRecordsWithAndWithoutThreads() throws {
+        func records(threads: (any ReadThreads)?) throws -> [Record] {
+            var options = ReadOptions()
+            options.threads = threads
+            options.keepsVersions = true
+            return try KindleFormat().makeReader(try ByteInput(bytes: Self.largeFile, name: "big.txt"), options: options).readAll()
+        }
+        let alone = try records(threads: nil)
+        #expect(alone.count > 20_000)
+        #expect(try records(threads: MachineThreads()) == alone)
+    }
+
     @Test func replayingInHalvesGivesWhatOneThreadReplays() {
         let clippings = KindleParser.parse(Self.largeFile, name: "big.txt").clippings
         let parallel = KindleReplay.replay(clippings, inParallel: MachineThreads())

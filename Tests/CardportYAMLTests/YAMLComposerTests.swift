@@ -77,13 +77,18 @@ import Testing
         #expect(node.scalar?.text == "x")
     }
 
-    @Test func aMappingEndingBeforeItsValueIsRefusedAtEveryLevel() {
+    @Test func aDocumentCutInsideAMappingIsRefusedAlikeAtEveryLevel() throws {
+        var errors: [CardportError] = []
         for levels in [0, 16] {
             guard case .failure(let error) = compose("{a: [1, {b: ", recursionLevels: levels) else {
                 Issue.record("composed a cut mapping")
                 continue
             }
-            #expect(error.code == .malformedInput)
+            errors.append(error)
         }
+        let first = try #require(errors.first)
+        #expect(first.code == .malformedInput)
+        #expect(first.location?.line == 1)
+        #expect(errors.allSatisfy { $0 == first })
     }
 }

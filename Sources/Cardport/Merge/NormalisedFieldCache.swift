@@ -33,7 +33,7 @@ struct NormalisedFieldCache {
         var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, d: UInt64 = 0
     }
 
-    /// A value met lately, its length and the index of its normalised form in `entries`.
+    /// A value met lately, its length and the number of its normalised form in `normalised`.
     private struct Recent {
         var words: Words
         var count: Int32
