@@ -214,7 +214,6 @@ extension ConversionRequest {
     var effectiveReadOptions: ReadOptions {
         var options = readOptions
         if options.kind == nil { options.kind = kind }
-        if options.threads == nil { options.threads = MachineThreads() }
-        return options
+        return options.onMachineThreads
     }
 }

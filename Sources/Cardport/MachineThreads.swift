@@ -27,6 +27,16 @@ public struct MachineThreads: ReadThreads {
     }
 }
 
+extension ReadOptions {
+    /// These options with the machine's threads unless they name threads of their own: what every
+    /// read the operations plan is given.
+    var onMachineThreads: ReadOptions {
+        var options = self
+        if options.threads == nil { options.threads = MachineThreads() }
+        return options
+    }
+}
+
 /// The machinery's ordered workers as a reader sees them.
 private final class WorkerPool<Job: Sendable, Output: Sendable>: OrderedPool {
     private let workers: OrderedWorkers<Job, Output>

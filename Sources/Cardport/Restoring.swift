@@ -96,9 +96,7 @@ public struct Restoring: Sendable {
             let input = try ByteInput(path: path)
             let chosen = try registry.readFormat(named: nil, path: path, prefix: try input.peek(upTo: 64 * 1024))
             format = chosen.id
-            var options = ReadOptions()
-            options.threads = MachineThreads()
-            reader = try chosen.makeReader(input, options: options)
+            reader = try chosen.makeReader(input, options: ReadOptions().onMachineThreads)
         }
         return try store.write(checkingReferences: false) { (transaction) in
             let cards = try transaction.cardCount()
