@@ -54,7 +54,7 @@ struct BookReplay {
                 maximumStart = Swift.max(maximumStart, start)
             }
         }
-        ranges = KindleLiveRanges(maximumStart: maximumStart)
+        ranges = KindleLiveRanges(maximumStart: maximumStart, items: count)
         digests = highlights.map { clippings[$0].textHash.finalize().0 }
         texts = [Int32](repeating: -1, count: 1 << (Int.bitWidth - (Swift.max(count, 4) * 2 - 1).leadingZeroBitCount))
     }
