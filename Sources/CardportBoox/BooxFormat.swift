@@ -15,11 +15,19 @@ public struct BooxFormat: CardFormat {
         summary: "Onyx Boox \"Reading Notes\" exports, both layouts, every interface language")
 
     /// Certain when the first line is a header (`… | <<Title>>…`) and a line of dashes follows.
+    /// Lines end at LF (a CR before it is trimmed); the first line alone says no to other files.
     public func sniff(_ prefix: [UInt8]) -> SniffResult {
-        let text = String(decoding: prefix, as: UTF8.self)
-        let lines = text.split(separator: "\n", maxSplits: 400, omittingEmptySubsequences: false)
-        guard let first = lines.first, BooxNotes.header(String(first).trimmingTrailing("\r")) != nil else { return .no }
-        return lines.dropFirst().contains { BooxNotes.isSeparator(String($0).trimmingTrailing("\r")) } ? .certain : .possible
+        func line(_ bytes: ArraySlice<UInt8>) -> String {
+            String(decoding: bytes, as: UTF8.self).trimmingTrailing("\r")
+        }
+        var end = prefix.firstIndex(of: 0x0A) ?? prefix.endIndex
+        guard BooxNotes.header(line(prefix[..<end])) != nil else { return .no }
+        for _ in 0..<400 where end < prefix.endIndex {
+            let start = end + 1
+            end = prefix[start...].firstIndex(of: 0x0A) ?? prefix.endIndex
+            if BooxNotes.isSeparator(line(prefix[start..<end])) { return .certain }
+        }
+        return .possible
     }
 
     public func makeReader(_ input: ByteInput, options: ReadOptions) throws(CardportError) -> any RecordReader {

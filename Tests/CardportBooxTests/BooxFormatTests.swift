@@ -23,6 +23,11 @@ import Testing
         #expect(sniff("Reading Notes\u{A0}|\u{A0}<<Book>>Author\n2023-04-03 00:41  |  Page No.: 6\ntext\n-------------------\n") == .certain)
         #expect(sniff("阅读笔记 | <<书>>作者\n") == .possible)
         #expect(sniff("Dune (Frank Herbert)\n- Your Highlight on page 1\n") == .no)
+        // Lines ending in CR LF, as the reader reads them.
+        #expect(sniff("Reading Notes | <<Book>>Author\r\n2023-04-03 00:41  |  Page No.: 6\r\ntext\r\n----------\r\n") == .certain)
+        // The separator after 400 lines is past what the sniff looks at.
+        let long = "Reading Notes | <<Book>>Author\n" + String(repeating: "text\n", count: 400) + "----------\n"
+        #expect(sniff(long) == .possible)
     }
 
     @Test func readsTheRussianSampleInTheCurrentLayout() throws {
