@@ -18,7 +18,6 @@ struct BookReplay {
     private var starts: [Int]
     private var ends: [Int]
     private var normalised: [WordContainment.Normalised?]
-    private var summaries: [WordContainment.Letters?]
     private var ranges: KindleLiveRanges
     /// Live highlights without a location, by page.
     private var onPage: [String: [Int32]] = [:]
@@ -44,7 +43,6 @@ struct BookReplay {
         starts = [Int](repeating: 0, count: count)
         ends = [Int](repeating: -1, count: count)
         normalised = [WordContainment.Normalised?](repeating: nil, count: count)
-        summaries = [WordContainment.Letters?](repeating: nil, count: count)
         var maximumStart = 0
         for (position, entry) in highlights.enumerated() {
             let location = clippings[entry].location
@@ -127,18 +125,9 @@ struct BookReplay {
 
     /// Whether highlight `a` and highlight `b` hold the same passage, one by whole words inside the other.
     private mutating func edits(_ a: Int, _ b: Int) -> Bool {
-        // Most overlapping highlights are different passages: their texts as written say so,
-        // without folding either.
-        let (x, y) = (letters(a), letters(b))
-        guard WordContainment.mayContain(x, y) || WordContainment.mayContain(y, x) else { return false }
-        return WordContainment.eitherContains(normalisedText(a), normalisedText(b))
-    }
-
-    private mutating func letters(_ position: Int) -> WordContainment.Letters {
-        if let summary = summaries[position] { return summary }
-        let summary = WordContainment.Letters(clippings[highlights[position]].text)
-        summaries[position] = summary
-        return summary
+        // Each text is normalised once; the pairs of bytes it holds settle most different
+        // passages without a search (``WordContainment/Normalised``).
+        WordContainment.eitherContains(normalisedText(a), normalisedText(b))
     }
 
     private mutating func normalisedText(_ position: Int) -> WordContainment.Normalised {
@@ -167,7 +156,6 @@ struct BookReplay {
             versions[old] = []
         }
         normalised[old] = nil
-        summaries[old] = nil
     }
 
     /// The live highlight with exactly the text of `position`, if any, and the table slot where
