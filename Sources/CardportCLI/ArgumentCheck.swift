@@ -65,10 +65,17 @@ enum ArgumentCheck {
         return nil
     }
 
-    /// The options `command`'s help lists (`-h, --help` included), hidden ones too.
+    /// The options `command`'s help lists (`-h, --help` included), hidden ones too, and the
+    /// `--version` every command takes from the root.
+    ///
+    /// The help is the command's own, not the one `cardport help <command>` prints: that one lists
+    /// every command above it as well, and costs three times as much on every run.
     static func options(of command: any ParsableCommand.Type) -> [Option] {
-        let help = CardportCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        let help = command.helpMessage(includeHidden: true, columns: 10_000)
         var options = [Option(names: ["-h", "--help"], takesValue: false, isRepeatable: false)]
+        if !CardportCommand.configuration.version.isEmpty {
+            options.append(Option(names: ["--version"], takesValue: false, isRepeatable: false))
+        }
         // Options are listed after the usage line; the discussion before it may hold dashed lines.
         for line in help.split(separator: "\n").drop(while: { !$0.hasPrefix("USAGE:") }) {
             let trimmed = line.drop { $0 == " " }
