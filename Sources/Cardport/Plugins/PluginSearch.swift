@@ -83,8 +83,9 @@ public struct PluginSearch: Sendable, Hashable {
 
     private static func executables(in folder: String, prefix: String?) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return names.sorted().filter { name in
+        // Sorted after the filter: a folder on PATH holds a thousand names and no plugin.
+        return names.filter { name in
             !name.hasPrefix(".") && (prefix.map { name.hasPrefix($0) && name.count > $0.count } ?? true)
-        }.map { folder + "/" + $0 }.filter(isExecutableFile)
+        }.sorted().map { folder + "/" + $0 }.filter(isExecutableFile)
     }
 }
