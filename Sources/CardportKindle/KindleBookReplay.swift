@@ -125,8 +125,7 @@ struct BookReplay {
 
     /// Whether highlight `a` and highlight `b` hold the same passage, one by whole words inside the other.
     private mutating func edits(_ a: Int, _ b: Int) -> Bool {
-        // Each text is normalised once; the pairs of bytes it holds settle most different
-        // passages without a search (``WordContainment/Normalised``).
+        // Each text is normalised once, however many highlights it is compared with.
         WordContainment.eitherContains(normalisedText(a), normalisedText(b))
     }
 
