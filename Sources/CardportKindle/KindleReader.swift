@@ -3,8 +3,8 @@ import CardportCore
 /// Reads a clippings file whole (the replay needs every entry of a book), then hands out its citations.
 final class KindleReader: RecordReader {
     private let input: ByteInput
-    /// The citations still to hand out, last first, so each is moved out rather than copied.
-    private var remaining: [Record] = []
+    /// The citations in the slots of their entries, each moved out when handed out.
+    private var slots: KindleSlots?
     private var loaded = false
     private(set) var notes = ReaderNotes()
     private let options: ReadOptions
@@ -16,7 +16,11 @@ final class KindleReader: RecordReader {
 
     func next() throws(CardportError) -> Record? {
         if !loaded { try load() }
-        return remaining.popLast()
+        guard let citation = slots?.takeNext() else {
+            slots = nil
+            return nil
+        }
+        return .citation(citation)
     }
 
     private func load() throws(CardportError) {
@@ -42,10 +46,9 @@ final class KindleReader: RecordReader {
             throw first
         }
         loaded = true
-        // Last first, so that each citation is moved out by `popLast` rather than copied.
-        let statistics: KindleStatistics
-        (remaining, statistics) = KindleReplay.replayForReading(parsed.clippings, keepingVersions: options.keepsVersions,
-                                                                     threads: options.threads)
+        let (filled, statistics) = KindleReplay.replayForReading(parsed.clippings, keepingVersions: options.keepsVersions,
+                                                                 threads: options.threads)
+        slots = filled
         for kind in KindleClipping.Kind.allCases {
             notes.count(KindleReader.label(kind), statistics.entries[kind] ?? 0)
         }

@@ -60,22 +60,24 @@ public enum KindleReplay {
     /// Replays on the reading thread, or (given `threads`) in two halves of the books at once.
     static func replay(_ clippings: [KindleClipping], inParallel threads: (any ReadThreads)?,
                        keepingVersions: Bool = false) -> Result {
-        let (citations, statistics) = replay(clippings, inParallel: threads, lastFirst: false,
-                                             keepingVersions: keepingVersions) { $0 }
+        let (slots, statistics) = slotted(clippings, inParallel: threads, keepingVersions: keepingVersions)
+        var citations: [Citation] = []
+        citations.reserveCapacity(slots.buffer.count)
+        while let citation = slots.takeNext() { citations.append(citation) }
         return Result(citations: citations, statistics: statistics)
     }
 
-    /// Replays into records, last first: what a reader hands out with `popLast`, each moved once.
+    /// Replays into the slots of the entries: the citation whose first version an entry is, in
+    /// the entry's slot, and `nil` in the others. A reader hands them out from where they lie,
+    /// each moved out once, without a second array of every citation.
     static func replayForReading(_ clippings: [KindleClipping], keepingVersions: Bool, threads: (any ReadThreads)?)
-        -> (records: [Record], statistics: KindleStatistics) {
-        replay(clippings, inParallel: replaysInParallel(clippings.count, on: threads), lastFirst: true,
-               keepingVersions: keepingVersions, as: Record.citation)
+        -> (slots: KindleSlots, statistics: KindleStatistics) {
+        slotted(clippings, inParallel: replaysInParallel(clippings.count, on: threads), keepingVersions: keepingVersions)
     }
 
-    /// Replays, giving each citation as `element` makes it, in file order or (`lastFirst`) reversed.
-    private static func replay<Element>(_ clippings: [KindleClipping], inParallel threads: (any ReadThreads)?,
-                                        lastFirst: Bool, keepingVersions: Bool,
-                                        as element: (Citation) -> Element) -> ([Element], KindleStatistics) {
+    /// Replays into one slot per entry (see ``replayForReading(_:keepingVersions:threads:)``).
+    private static func slotted(_ clippings: [KindleClipping], inParallel threads: (any ReadThreads)?,
+                                keepingVersions: Bool) -> (KindleSlots, KindleStatistics) {
         var statistics = KindleStatistics()
         let shelf = KindleShelf.sorting(clippings, inParts: threads == nil ? 1 : 2, on: threads)
         for kind in KindleClipping.Kind.allCases where shelf.kindCounts[kind.position] > 0 {
@@ -99,16 +101,14 @@ public enum KindleReplay {
             partitions = halves
         }
         // Each citation goes where its first version is in the file: every task writes its books'
-        // citations into their own slots, and they are moved out in file order.
-        let slots = UnsafeMutableBufferPointer<Citation?>.allocate(capacity: clippings.count)
-        slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
+        // citations into their own slots.
+        let citationSlots = KindleSlots(count: clippings.count)
         var outcomes = [KindleStatistics](repeating: KindleStatistics(), count: partitions.count)
         let work = partitions
         outcomes.withUnsafeMutableBufferPointer { outcomes in
             // Each task writes only its own statistics and the slots of its own books.
             nonisolated(unsafe) let outcomes = outcomes
-            nonisolated(unsafe) let slots = slots
+            nonisolated(unsafe) let slots = citationSlots.buffer
             KindleParts.run(work.count, on: threads) { i in
                 var outcome = KindleStatistics()
                 for book in work[i] {
@@ -130,13 +130,7 @@ public enum KindleReplay {
             statistics.notesAlone += outcome.notesAlone
             statistics.unreadKept += outcome.unreadKept
         }
-        var elements: [Element] = []
-        elements.reserveCapacity(clippings.count)
-        for index in slots.indices {
-            let slot = slots.baseAddress! + (lastFirst ? slots.count - 1 - index : index)
-            if let citation = slot.move() { elements.append(element(citation)) }
-        }
-        return (elements, statistics)
+        return (citationSlots, statistics)
     }
 
     /// The citation of an entry, made in one go: each field is set once, never copied afterwards.
