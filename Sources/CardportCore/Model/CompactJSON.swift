@@ -9,22 +9,26 @@ public enum CompactJSON {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else as it is (UTF-8, not `\u` escapes).
     public static func string(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        let utf8 = text.utf8
+        // Most texts need no escape: one scan, and the text as it is between quotes.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return "\"" + text + "\"" }
+        var out: [UInt8] = [0x22]
+        out.reserveCapacity(utf8.count + 8)
+        for byte in utf8 {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, 0x6E]
+            case 0x0D: out += [0x5C, 0x72]
+            case 0x09: out += [0x5C, 0x74]
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: out.append(byte)
             }
         }
-        return out + "\""
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `values` as a JSON array of strings, without spaces.
