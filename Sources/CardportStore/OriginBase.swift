@@ -140,8 +140,16 @@ private struct BaseObject {
         members.append((key, "{" + pairs.joined(separator: ",") + "}"))
     }
 
-    /// The object's text, keys in code-point order.
+    /// The object's text, keys in code-point order (the order of their UTF-8).
     var text: String {
-        "{" + members.sorted { $0.0 < $1.0 }.map { CompactJSON.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        var text = "{"
+        text.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
+        for (n, member) in members.sorted(by: { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }).enumerated() {
+            if n > 0 { text += "," }
+            text += CompactJSON.string(member.0)
+            text += ":"
+            text += member.1
+        }
+        return text + "}"
     }
 }

@@ -9,12 +9,13 @@ public enum CompactJSON {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped,
     /// everything else as it is (UTF-8, not `\u` escapes).
     public static func string(_ text: String) -> String {
-        let utf8 = text.utf8
+        var text = text
         // Most texts need no escape: one scan, and the text as it is between quotes.
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return "\"" + text + "\"" }
+        let plain = text.withUTF8 { bytes in !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        if plain { return "\"" + text + "\"" }
         var out: [UInt8] = [0x22]
-        out.reserveCapacity(utf8.count + 8)
-        for byte in utf8 {
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
             switch byte {
             case 0x22: out += [0x5C, 0x22]
             case 0x5C: out += [0x5C, 0x5C]
