@@ -114,6 +114,23 @@ struct MarkupGate {
                 heldStart = base + found
                 state = .open
                 continue
+            case .elementName, .attributeName:
+                // Names are most of a tag's other bytes: step to the byte that ends the name, then
+                // measure it, and let the byte that ended it through the state machine below.
+                var isElement = false
+                if case .elementName = state { isElement = true }
+                let stop = MarkupGate.nameEnd(in: window, from: index, to: end, atEquals: !isElement)
+                if isElement {
+                    for at in index..<Swift.min(stop, index + Swift.max(0, 64 - elementName.count)) {
+                        elementName.append(window[at])
+                    }
+                }
+                if base + stop - partStart > limits.maximumFieldSize {
+                    let what = isElement ? "an element name is longer than" : "an attribute name is longer than"
+                    throw limits.exceeded(.fieldSize, what, at: partStart, in: input)
+                }
+                index = stop
+                if index == end { continue }
             case .quotedValue(let quote):
                 // Values are the bulk of a tag: skip to the closing quote, then measure.
                 let found = MarkupGate.find(quote, in: window, from: index, to: end)
@@ -147,7 +164,8 @@ struct MarkupGate {
                 case _ where MarkupGate.isNameStart(byte):
                     construct = .startTag
                     attributes = 0
-                    elementName = [byte]
+                    elementName.removeAll(keepingCapacity: true)
+                    elementName.append(byte)
                     partStart = offset
                     state = .elementName
                 default:
@@ -157,17 +175,11 @@ struct MarkupGate {
                     index -= 1
                 }
             case .elementName:
-                if MarkupGate.isSpace(byte) {
-                    state = .beforeAttribute
-                } else if byte == 0x3E {
+                // The byte that ended the name (see above).
+                if byte == 0x3E {
                     try release(at: offset, input)
-                } else if byte == 0x2F {
-                    state = .beforeAttribute
                 } else {
-                    if elementName.count < 64 { elementName.append(byte) }
-                    if offset + 1 - partStart > limits.maximumFieldSize {
-                        throw limits.exceeded(.fieldSize, "an element name is longer than", at: partStart, in: input)
-                    }
+                    state = .beforeAttribute
                 }
             case .beforeAttribute:
                 if byte == 0x3E {
@@ -176,18 +188,15 @@ struct MarkupGate {
                     try startAttribute(at: offset, input)
                 }
             case .attributeName:
+                // The byte that ended the name (see above).
                 if MarkupGate.isSpace(byte) {
                     state = .afterAttributeName
                 } else if byte == 0x3D {
                     state = .beforeValue
                 } else if byte == 0x3E {
                     try release(at: offset, input)
-                } else if byte == 0x2F {
-                    state = .beforeAttribute
                 } else {
-                    if offset + 1 - partStart > limits.maximumFieldSize {
-                        throw limits.exceeded(.fieldSize, "an attribute name is longer than", at: partStart, in: input)
-                    }
+                    state = .beforeAttribute
                 }
             case .afterAttributeName:
                 if byte == 0x3D {
@@ -328,6 +337,18 @@ struct MarkupGate {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    /// The index of the first byte of `window[from..<to]` that ends a name (a space, `>`, `/`,
+    /// and for an attribute's name `=`), else `to`.
+    private static func nameEnd(in window: UnsafeRawBufferPointer, from: Int, to: Int, atEquals: Bool) -> Int {
+        var index = from
+        while index < to {
+            let byte = window[index]
+            if byte <= 0x20 && isSpace(byte) || byte == 0x3E || byte == 0x2F || (atEquals && byte == 0x3D) { return index }
+            index += 1
+        }
+        return to
     }
 
     /// A byte that can start an element name (a letter, `_`, `:` or any byte of a non-ASCII character).
