@@ -60,7 +60,15 @@ enum RecordDigest {
     private static func tags(_ names: [String], into h: inout StableHash) {
         number(Int64(names.count), into: &h)
         var normalised: [UInt8] = []
-        for name in names {
+        for var name in names {
+            // Most tags are lower-case ASCII letters and digits, which normalising leaves as they are.
+            let isPlain = name.withUTF8 { bytes in
+                !bytes.isEmpty && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+            }
+            if isPlain {
+                name.withUTF8 { h.combine(bytes: $0) }
+                continue
+            }
             TextNormalisation.normalise(name, into: &normalised)
             // The same bytes as `combine(String)` adds for the normalised name.
             normalised.withUnsafeBufferPointer { h.combine(bytes: $0) }
