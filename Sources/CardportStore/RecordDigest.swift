@@ -62,13 +62,14 @@ enum RecordDigest {
         var normalised: [UInt8] = []
         for var name in names {
             // Most tags are lower-case ASCII letters and digits, which normalising leaves as they are.
-            let isPlain = name.withUTF8 { bytes in
-                !bytes.isEmpty && bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+            let hashedAsWritten = name.withUTF8 { bytes in
+                guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) else {
+                    return false
+                }
+                h.combine(bytes: bytes)
+                return true
             }
-            if isPlain {
-                name.withUTF8 { h.combine(bytes: $0) }
-                continue
-            }
+            if hashedAsWritten { continue }
             TextNormalisation.normalise(name, into: &normalised)
             // The same bytes as `combine(String)` adds for the normalised name.
             normalised.withUnsafeBufferPointer { h.combine(bytes: $0) }

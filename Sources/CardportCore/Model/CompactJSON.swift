@@ -23,14 +23,15 @@ public enum CompactJSON {
             case 0x0D: out += [0x5C, 0x72]
             case 0x09: out += [0x5C, 0x74]
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                out += [0x5C, 0x75, 0x30, 0x30, CompactJSON.hexDigits[Int(byte >> 4)], CompactJSON.hexDigits[Int(byte & 0x0F)]]
             default: out.append(byte)
             }
         }
         out.append(0x22)
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `values` as a JSON array of strings, without spaces.
     public static func array(_ values: [String]) -> String {
