@@ -30,17 +30,24 @@ public struct Importing: Sendable {
     public let registry: FormatRegistry
     /// The store records go into.
     public let store: Store
+    /// Whether the store's pages are checked before the import commits (``StoreFile/Access/importing``).
+    let checksPages: Bool
 
     /// Creates an import into `store` that reads the formats in `registry`.
     public init(registry: FormatRegistry, store: Store) {
+        self.init(registry: registry, store: store, checksPages: false)
+    }
+
+    private init(registry: FormatRegistry, store: Store, checksPages: Bool) {
         self.registry = registry
         self.store = store
+        self.checksPages = checksPages
     }
 
     /// Opens (and on first use makes) the store in `file` to change many cards
-    /// (``StoreFile/Access/writing``), for an import of the formats in `registry`.
+    /// (``StoreFile/Access/importing``), for an import of the formats in `registry`.
     public init(registry: FormatRegistry, opening file: StoreFile) throws(CardportError) {
-        self.init(registry: registry, store: try file.open(.writing))
+        self.init(registry: registry, store: try file.open(.importing), checksPages: true)
     }
 
     /// Runs the import and reports what it did; `progress` is called every few thousand records.
@@ -58,10 +65,22 @@ public struct Importing: Sendable {
         // Done or not, no hashing thread outlives the import (a failed one returns early).
         defer { for checksum in checksums { checksum.stop() } }
         let startedAt = Timestamp(Date())
+        let pages = checksPages ? try PageCheck.start(store) : nil
+        // Like the hashing, the check never outlives the import.
+        defer { pages?.wait() }
 
         return try store.write(commit: !request.dryRun, checkingReferences: false) { (transaction) in
-            try importAll(plan, request: request, plain: plain, checksums: checksums, startedAt: startedAt,
-                          into: transaction, progress: progress)
+            let outcome: MergeOutcome
+            do {
+                outcome = try importAll(plan, request: request, plain: plain, checksums: checksums, startedAt: startedAt,
+                                        into: transaction, progress: progress)
+            } catch {
+                // A damaged page may be what the import failed on: the check's verdict says so better.
+                try pages?.verdict()
+                throw error
+            }
+            try pages?.verdict()
+            return outcome
         }
     }
 

@@ -26,6 +26,10 @@ public struct StoreFile: Sendable, Hashable {
         /// To change many cards (import, archive, purge): made on first use, and an existing
         /// store's pages are checked first, so a damaged one is refused before the write.
         case writing
+        /// To import: as ``writing``, but the pages of a store that holds cards are checked on
+        /// another thread while the import reads and writes, and the import waits for the verdict
+        /// before it commits (``Importing``).
+        case importing
     }
 
     /// The store file's path.
@@ -52,7 +56,7 @@ public struct StoreFile: Sendable, Hashable {
         switch access {
         case .reading:
             return try Store(path: path, access: .reading)
-        case .editing:
+        case .editing, .importing:
             return try Store(path: path)
         case .writing:
             let existed = FileManager.default.fileExists(atPath: path)

@@ -161,13 +161,27 @@ public final class Store: Sendable {
     /// half of it either. The switch needs the store to itself: while another connection has it
     /// open, the WAL stays.
     private static func fillsThroughJournal(_ db: Database) throws -> Bool {
-        for (_, table) in CardRows.tables {
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true { return false }
-        }
+        if try holdsCards(db) { return false }
         guard let mode = try? String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE"), mode == "delete" else { return false }
         // A rollback journal is only as safe as its syncs: all of them, as the WAL's `NORMAL` is not.
         try db.execute(sql: "PRAGMA synchronous = FULL")
         return true
+    }
+
+    /// Whether the store holds a card of any kind.
+    ///
+    /// A write that fills a store holding none goes through a rollback journal, which needs the store
+    /// to itself (``write(commit:checkingReferences:_:)``): a page check beside it
+    /// (``checkPages()``) would keep it in the WAL.
+    public func holdsCards() throws(CardportError) -> Bool {
+        try Store.attempt(path) { try queue.read { db in try Store.holdsCards(db) } }
+    }
+
+    private static func holdsCards(_ db: Database) throws -> Bool {
+        for (_, table) in CardRows.tables {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true { return true }
+        }
+        return false
     }
 
     /// Brings the full-text index up to date with the cards added since it last caught up.
@@ -206,12 +220,15 @@ public final class Store: Sendable {
 
     /// Throws unless `PRAGMA quick_check` finds every page of the store sound.
     ///
-    /// A command that writes many rows (import, restore, archive, purge) calls it first: SQLite only
-    /// notices a damaged page when it reads that page, so a bulk write could otherwise go on around
-    /// one and commit. The check reads the whole file, a cost of the order of the write itself; a
-    /// one-card edit skips it and relies on SQLite reporting corruption on the pages it touches.
+    /// A command that writes many rows (import, restore, archive, purge) calls it before it commits:
+    /// SQLite only notices a damaged page when it reads that page, so a bulk write could otherwise go
+    /// on around one and commit. The check reads the whole file, a cost of the order of the write
+    /// itself; a one-card edit skips it and relies on SQLite reporting corruption on the pages it
+    /// touches. It reads on a connection of its own, so it may run on another thread while a write
+    /// goes on (an import's, ``holdsCards()``): it then sees the store as it was before that write.
     public func checkPages() throws(CardportError) {
-        let problems = try Store.attempt(path) { try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } }
+        let check = try Store.readOnlyQueue(path)
+        let problems = try Store.attempt(path) { try check.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") } }
         guard problems != ["ok"] else { return }
         throw CardportError(.io, "the store '\(path)' is damaged: \(problems.prefix(3).joined(separator: "; "))",
                             hint: "nothing was changed; restore it from a backup ('cardport restore BACKUP --replace'), or pass another --store")
