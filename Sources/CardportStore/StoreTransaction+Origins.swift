@@ -242,7 +242,7 @@ extension StoreTransaction {
         if state.indexState == .unindexed {
             return try state.unindexedItems.origins(of: ItemKey(item)).compactMap { pk in try originRow(pk: pk) }
         }
-        let lookup = try state.statement(db, \.lookup, """
+        let lookup = try OriginState.prepared(db, &state.statements.lookup, """
             SELECT pk, source, kind, card, digest, base FROM origin WHERE item_high = ?1 AND item_low = ?2 ORDER BY pk
             """)
         lookup.bind(1, Int64(bitPattern: item.high))
@@ -257,7 +257,7 @@ extension StoreTransaction {
             let index = Int(pk - first)
             return index < origins.pending.count ? origins.pending[index].row : nil
         }
-        let statement = try origins.statement(db, \.byPK, "SELECT pk, source, kind, card, digest, base FROM origin WHERE pk = ?1")
+        let statement = try OriginState.prepared(db, &origins.statements.byPK, "SELECT pk, source, kind, card, digest, base FROM origin WHERE pk = ?1")
         statement.bind(1, pk)
         guard try statement.step() else { return nil }
         defer { statement.reset() }
@@ -274,7 +274,7 @@ extension StoreTransaction {
         if let start = location.start {
             // Only highlights that start at most `longestHighlight` locations earlier are looked at:
             // the index on (book, start) then reads a few rows, not every highlight of a large book.
-            statement = try origins.statement(db, \.byBook, """
+            statement = try OriginState.prepared(db, &origins.statements.byBook, """
                 SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
                 WHERE o.book = ?1 AND o.kind = 'citation' AND o.location_start BETWEEN ?2 - \(Self.longestHighlight) AND ?3
                 AND o.location_end >= ?2
@@ -284,7 +284,7 @@ extension StoreTransaction {
             statement.bind(2, Int64(start))
             statement.bind(3, Int64(location.end ?? start))
         } else if let page = location.page {
-            statement = try origins.statement(db, \.byPage, """
+            statement = try OriginState.prepared(db, &origins.statements.byPage, """
                 SELECT o.pk, o.source, o.kind, o.card, o.digest, o.base, c.text FROM origin o JOIN citation c ON c.pk = o.card
                 WHERE o.book = ?1 AND o.page = ?2 AND o.kind = 'citation'
                 ORDER BY o.pk DESC
@@ -320,7 +320,7 @@ extension StoreTransaction {
             if origins.pending.count == OriginState.rowsPerStatement { try flushOrigins() }
             return pk
         }
-        let insert = try origins.statement(db, \.insert, """
+        let insert = try OriginState.prepared(db, &origins.statements.insert, """
             INSERT INTO origin (source, item_high, item_low, kind, card, digest, base, book, location_start, location_end, page)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """)
@@ -345,8 +345,8 @@ extension StoreTransaction {
         while row < pending.count {
             let count = pending.count - row >= OriginState.rowsPerStatement ? OriginState.rowsPerStatement : 1
             let insert = try count == 1
-                ? origins.statement(db, \.insertNumbered, OriginStatements.insertOne)
-                : origins.statement(db, \.insertBatch, OriginStatements.insertBatch)
+                ? OriginState.prepared(db, &origins.statements.insertNumbered, OriginStatements.insertOne)
+                : OriginState.prepared(db, &origins.statements.insertBatch, OriginStatements.insertBatch)
             var parameter: Int32 = 1
             for origin in pending[row..<(row + count)] {
                 insert.bind(parameter, origin.row.pk)
@@ -372,7 +372,7 @@ extension StoreTransaction {
     private func rewriteOrigin(_ pk: Int64, item: OriginItem, card: Int64, digest: Int64, base: String?, record: Record) throws {
         try flushOrigins()
         let old = try Row.fetchOne(db, sql: "SELECT item_high, item_low FROM origin WHERE pk = ?", arguments: [pk])
-        let update = try origins.statement(db, \.rewrite, """
+        let update = try OriginState.prepared(db, &origins.statements.rewrite, """
             UPDATE origin SET item_high = ?2, item_low = ?3, card = ?4, digest = ?5, base = ?6, book = ?7,
             location_start = ?8, location_end = ?9, page = ?10 WHERE pk = ?1
             """)
@@ -432,7 +432,7 @@ extension StoreTransaction {
         let waiting = origins.pending.indices.filter {
             origins.pending[$0].row.card == pk && origins.pending[$0].row.kind == kind && origins.pending[$0].row.base == nil
         }
-        let pending = try origins.statement(db, \.pendingBase,
+        let pending = try OriginState.prepared(db, &origins.statements.pendingBase,
                                             "SELECT EXISTS (SELECT 1 FROM origin WHERE kind = ?1 AND card = ?2 AND base IS NULL)")
         pending.bind(1, kind.rawValue)
         pending.bind(2, pk)
@@ -443,7 +443,7 @@ extension StoreTransaction {
         let base = OriginBase.encode(card)
         for index in waiting { origins.pending[index].row.base = base }
         guard inTable else { return }
-        let write = try origins.statement(db, \.writeBase,
+        let write = try OriginState.prepared(db, &origins.statements.writeBase,
                                           "UPDATE origin SET base = ?1 WHERE kind = ?2 AND card = ?3 AND base IS NULL")
         write.bind(1, base)
         write.bind(2, kind.rawValue)
@@ -495,11 +495,11 @@ final class OriginState {
     /// costs twice as much (each opens the table and its three indexes again).
     static let rowsPerStatement = 64
 
-    /// A prepared statement kept at `path`, made on first use.
-    func statement(_ db: Database, _ path: WritableKeyPath<OriginStatements, BulkStatement?>, _ sql: String) throws -> BulkStatement {
-        if let ready = statements[keyPath: path] { return ready }
+    /// The prepared statement kept in `slot`, made on first use.
+    static func prepared(_ db: Database, _ slot: inout BulkStatement?, _ sql: String) throws -> BulkStatement {
+        if let ready = slot { return ready }
         let made = try BulkStatement(db, sql: sql)
-        statements[keyPath: path] = made
+        slot = made
         return made
     }
 }
