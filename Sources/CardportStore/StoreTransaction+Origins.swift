@@ -517,10 +517,11 @@ struct OriginStatements {
     var pendingBase: BulkStatement?
     var writeBase: BulkStatement?
 
-    /// An origin from the current row of a `SELECT pk, source, kind, card, digest, base`.
+    /// An origin from the current row of a `SELECT pk, source, kind, card, digest, base` (the kind as
+    /// the origin table keeps it, ``CardportCore/RecordKind/rawValue``).
     static func row(_ statement: BulkStatement) -> StoreTransaction.OriginRow {
         StoreTransaction.OriginRow(pk: statement.int(0) ?? 0, source: statement.int(1) ?? 0,
-                                   kind: RecordKind(name: statement.text(2) ?? "") ?? .citation,
+                                   kind: RecordKind(rawValue: statement.text(2) ?? "") ?? .citation,
                                    card: statement.int(3) ?? 0, digest: statement.int(4) ?? 0, base: statement.text(5))
     }
 
