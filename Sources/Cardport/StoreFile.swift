@@ -23,8 +23,8 @@ public struct StoreFile: Sendable, Hashable {
         /// To change one card or tag (edit, tag): SQLite's own checks on the pages the change
         /// touches stand in for a check of the whole file.
         case editing
-        /// To change many cards (import, archive, purge): made on first use, and an existing
-        /// store's pages are checked first, so a damaged one is refused before the write.
+        /// To change many cards (archive, purge): made on first use, and an existing store's
+        /// pages are checked first, so a damaged one is refused before the write.
         case writing
         /// To import: as ``writing``, but the pages of a store that holds cards are checked on
         /// another thread while the import reads and writes, and the import waits for the verdict
@@ -51,7 +51,8 @@ public struct StoreFile: Sendable, Hashable {
         return StoreFile(path: path)
     }
 
-    /// Opens the store (with ``Access/editing`` and ``Access/writing``, making it on first use).
+    /// Opens the store (with ``Access/editing``, ``Access/importing`` and ``Access/writing``, making
+    /// it on first use).
     public func open(_ access: Access) throws(CardportError) -> Store {
         switch access {
         case .reading:
